@@ -1,0 +1,39 @@
+# pico-domino: one Makefile for the host side. `make test` is the whole suite (CI runs exactly that).
+# Area-specific targets live in mk/*.mk and are included below.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+# Prefer a `micropython` already on PATH (Homebrew, distributions); fall back to the pinned wheel in .venv.
+MICROPYTHON ?= $(shell $(PYTHON) tools/find_micropython.py 2>/dev/null)
+
+export PYTHONDONTWRITEBYTECODE := 1
+
+.PHONY: venv test test-host test-mpy soak bench clean help
+
+help:
+	@echo "make sim      play the firmware on this PC (simulator)"
+	@echo "make test     run the whole test suite (CPython + MicroPython)"
+	@echo "make soak     long proofs (selfplay/property soaks)"
+	@echo "make bench    AI speed benchmark"
+	@echo "make deploy BOARD=<board>   flash a Pico with mpremote"
+
+venv: $(STAMP)
+
+$(STAMP): requirements.txt
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements.txt
+	@touch $@
+
+test: $(STAMP)
+	$(BIN)/python -m pytest -q host_tests
+	$(BIN)/python tools/mptest.py
+
+soak: $(STAMP)
+	$(BIN)/python tools/soak.py
+
+clean:
+	rm -rf $(VENV) build .pytest_cache
+
+-include mk/*.mk
