@@ -1,0 +1,157 @@
+"""A match: rounds dealt from one seed, the score sheet, next leader, match end."""
+from .tiles import NONE, DOUBLE
+from .rng import Rng, next_seed, code
+from .round import Round, PLAYING, OUT, BLOCKED, MULTI
+from . import scoring
+from .rules import FAM_GOAT, FAM_SEA, NEXT_ALTERNATE, NEXT_WINNER, NEXT_FIRST, NEXT_OUT
+
+_WIN00 = (1 << DOUBLE[0]) | (1 << DOUBLE[6])
+
+
+class Match:
+    def __init__(self, rules, seed=1):
+        self.rules = rules
+        self.round = Round(rules)
+        self.rng = Rng()
+        self.deck = bytearray(28)
+        self.seed = seed                      # first round's deal seed (its code starts the match)
+        self.scores = [0, 0, 0, 0]            # per side
+        self.remembered = [0, 0, 0, 0]        # Goat: hidden "+N" points
+        self.opened = bytearray(4)            # Goat: account opened
+        self.pot = 0                          # Goat fish-for-one "eggs"
+        self.counts = [0, 0, 0, 0]            # last round, per side
+        self.recorded = [0, 0, 0, 0]
+        self.inplay = [0, 0, 0, 0]
+        self.round_winner = NONE
+        self.round_no = 0
+        self.round_seed = seed
+        self.prev_leader = NONE
+        self.prev_result = PLAYING
+        self.prev_winner = NONE               # seat that went out / won the blocked round
+        self.prev_fisher = NONE
+        self.over = False
+        self.winner = NONE                    # side
+        self.loser = NONE                     # side (the goat)
+        self.moves = bytearray(64)            # this round's moves, 2 bytes each
+        self.nmoves = 0
+        self.history = []                     # finished rounds' moves (bytes)
+
+    def deal_code(self):
+        return code(self.round_seed)
+
+    def start_round(self, hands=None, stock=None, stock_n=0, leader=NONE):
+        """Deal the next round from the seed chain (or from an explicit deal) and pick the leader."""
+        rd = self.round
+        if self.round_no:
+            self.round_seed = next_seed(self.round_seed)
+        self.round_no += 1
+        self.nmoves = 0
+        if hands is None:
+            self.rng.seed(self.round_seed)
+            rd.deal(self.rng, self.deck)
+            rd.lead_by_rule()
+        else:
+            rd.setup(hands, stock, stock_n, NONE if leader == NONE else leader)
+        if leader == NONE and self.round_no > 1:
+            self._next_leader()
+        self.prev_leader = rd.leader
+
+    def _next_leader(self):
+        r = self.rules
+        rd = self.round
+        how = r.lead_next
+        if how == NEXT_FIRST:
+            return
+        if how == NEXT_ALTERNATE:
+            rd.set_leader((self.prev_leader + 1) % r.players)
+            return
+        if how == NEXT_WINNER:
+            if self.prev_winner != NONE:
+                rd.set_leader(self.prev_winner)
+            return
+        if how == NEXT_OUT:
+            if self.prev_result == OUT:
+                rd.set_leader(self.prev_winner)
+            return
+        # the player who went out, or the fisherman (option: that player's partner)
+        s = self.prev_winner if self.prev_result == OUT else self.prev_fisher
+        if s == NONE:
+            return
+        if r.partner_leads and r.teams:
+            s = r.partner(s)
+        rd.set_leader(s)
+
+    def play(self, m):
+        i = self.nmoves
+        if 2 * i + 1 < len(self.moves):
+            self.moves[2 * i] = m & 255
+            self.moves[2 * i + 1] = m >> 8
+            self.nmoves = i + 1
+        self.round.play(m)
+
+    def forced(self):
+        return self.round.forced()
+
+    def round_over(self):
+        return self.round.result != PLAYING
+
+    def finish_round(self):
+        """Score the ended round, update the sheet, decide whether the match is over."""
+        rd = self.round
+        r = self.rules
+        self.history.append(bytes(self.moves[:2 * self.nmoves]))
+        scoring.finish(self)
+        self.prev_result = rd.result
+        self.prev_fisher = rd.fisher if rd.result == BLOCKED else NONE
+        if rd.result == OUT:
+            self.prev_winner = rd.winner
+        elif self.round_winner != NONE and not r.teams:
+            self.prev_winner = self.round_winner
+        else:
+            self.prev_winner = NONE
+        self._check_end()
+
+    def _check_end(self):
+        r = self.rules
+        n = r.sides
+        sc = self.scores
+        rd = self.round
+        if r.family == FAM_SEA and r.instant_win and rd.result == OUT and rd.last_tiles & _WIN00:
+            self.over = True
+            self.winner = r.side(rd.winner)
+            return
+        top = 0
+        for i in range(1, n):
+            if sc[i] > sc[top]:
+                top = i
+        if sc[top] < r.target:
+            return
+        for i in range(n):
+            if i != top and sc[i] == sc[top]:
+                if r.family != FAM_GOAT:
+                    return                    # a tie at the top plays another round
+        self.over = True
+        if r.family == FAM_GOAT:
+            self.loser = top                  # the goat
+            low = 0
+            for i in range(1, n):
+                if sc[i] < sc[low]:
+                    low = i
+            for i in range(n):
+                if i != low and sc[i] == sc[low]:
+                    low = NONE
+                    break
+            self.winner = low
+        else:
+            self.winner = top
+            if n == 2:
+                self.loser = 1 - top
+
+    def move_list(self, k):
+        """Moves of finished round k (0-based) or of the current round (k == len(history))."""
+        b = self.history[k] if k < len(self.history) else self.moves[:2 * self.nmoves]
+        return [b[2 * i] | (b[2 * i + 1] << 8) for i in range(len(b) // 2)]
+
+
+def is_multi(m):
+    return bool(m & MULTI)

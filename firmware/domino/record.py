@@ -1,0 +1,227 @@
+"""Game records: a compact text a person can read, and a replay that rebuilds the match from it.
+
+    DOMINO 1
+    variant fives
+    players 2
+    teams 0
+    options target=61
+    seed 0K3-9QZ
+    round 66 63R 35L ...
+    round 52 ...
+
+Header lines are `key value`; unknown keys (player names, AI levels) are kept in `extras`. Each
+`round` line lists the moves of one round in order: a tile as two digits (low first), then the arm it
+went on (L R U D; none for the lead), `!` if it was closed (Donkey); several doubles played at once are
+joined with `+`, the spinner/cross candidate first. Draws and passes are forced by the rules, so they
+are not written: replaying the moves on the seeded deal reproduces them. The last round may be
+unfinished (a saved game in progress).
+"""
+from .tiles import LO, HI, DOUBLE, NONE, parse as parse_tile
+from .layout import ARM_NAMES
+from .round import MULTI, CLOSE, ARM_SHIFT, PLAYING
+from .rules import Rules, RulesError
+from .match import Match
+from .rng import code, parse_code
+
+MAGIC = "DOMINO 1"
+
+
+class RecordError(ValueError):
+    pass
+
+
+def _part(t, a, closed, lead):
+    s = str(LO[t]) + str(HI[t])
+    if not lead:
+        s += ARM_NAMES[a]
+    if closed:
+        s += "!"
+    return s
+
+
+def move_text(rd, m):
+    """Text of move m in round rd's current position (call before playing it)."""
+    lay = rd.layout
+    if not m & MULTI:
+        return _part(m & 31, (m >> ARM_SHIFT) & 3, m & CLOSE, lay.lead == NONE)
+    arms = m & 15
+    closes = (m >> 4) & 15
+    f = (m >> 9) & 3
+    out = _part(DOUBLE[lay.end[f]], f, (closes >> f) & 1, False)
+    for a in range(4):
+        if a != f and (arms >> a) & 1:
+            out += "+" + _part(DOUBLE[lay.end[a]], a, (closes >> a) & 1, False)
+    return out
+
+
+def find_move(rd, tile, arm, close):
+    """The legal single move placing `tile` (on `arm`, or on the only end that matters when arm is
+    None). Raises RecordError with the reason."""
+    lay = rd.layout
+    if not (rd.hands[rd.turn] >> tile) & 1:
+        raise RecordError(_name(tile) + " is not in seat " + str(rd.turn) + "'s hand")
+    keep = rd.dedupe
+    rd.dedupe = False
+    n = rd.legal()
+    rd.dedupe = keep
+    found = NONE
+    for i in range(n):
+        m = rd.buf[i]
+        if m & MULTI or m & 31 != tile or bool(m & CLOSE) != bool(close):
+            continue
+        a = (m >> ARM_SHIFT) & 3
+        if lay.lead == NONE or arm is None or a == arm:
+            if found != NONE and arm is None and not lay.same(a, (found >> ARM_SHIFT) & 3):
+                raise RecordError(_name(tile) + " fits several ends: name the end")
+            if found == NONE:
+                found = m
+    if found == NONE:
+        if lay.lead == NONE and rd.lead_tile != NONE:
+            raise RecordError("the lead must be " + _name(rd.lead_tile))
+        if close and not rd.rules.close:
+            raise RecordError("this variant has no closing")
+        if arm is not None and not lay.fits(tile, arm):
+            raise RecordError(_name(tile) + " does not match the " + ARM_NAMES[arm] + " end")
+        raise RecordError(_name(tile) + " does not match any open end")
+    return found
+
+
+def find_multi(rd, parts):
+    """parts: [(tile, arm, close)], the first one the spinner candidate."""
+    lay = rd.layout
+    arms = 0
+    closes = 0
+    for t, a, c in parts:
+        if a is None:
+            raise RecordError("each double of a multi-tile move needs its end")
+        if LO[t] != HI[t]:
+            raise RecordError(_name(t) + " is not a double: only doubles go in one move")
+        if not lay.fits(t, a):
+            raise RecordError(_name(t) + " does not match the " + ARM_NAMES[a] + " end")
+        arms |= 1 << a
+        if c:
+            closes |= 1 << a
+    f = parts[0][1]
+    m = MULTI | arms | (closes << 4) | (f << 9)
+    if rd.is_legal(m):
+        return m
+    n = rd.legal()
+    for i in range(n):   # the generator's canonical choice of the first arm when it does not matter
+        x = rd.buf[i]
+        if x & MULTI and x & 0xFF == m & 0xFF:
+            return x
+    raise RecordError("that multi-tile move is not allowed here")
+
+
+def _name(t):
+    return str(LO[t]) + "-" + str(HI[t])
+
+
+def parse_part(tok):
+    close = tok.endswith("!")
+    if close:
+        tok = tok[:-1]
+    arm = None
+    if tok and tok[-1] in "LRUD":
+        arm = "LRUD".index(tok[-1])
+        tok = tok[:-1]
+    try:
+        t = parse_tile(tok)
+    except ValueError:
+        raise RecordError("not a move: " + tok)
+    return t, arm, close
+
+
+def parse_move(rd, tok):
+    parts = [parse_part(p) for p in tok.split("+")]
+    if len(parts) == 1:
+        return find_move(rd, parts[0][0], parts[0][1], parts[0][2])
+    return find_multi(rd, parts)
+
+
+def run_forced(match):
+    """Perform forced draws and passes until someone has a move or the round ends."""
+    rd = match.round
+    while rd.result == PLAYING and not rd.legal():
+        rd.forced()
+
+
+def dump(match, extras=None):
+    """Record text of a seeded match (replays it from its seed to write each move in context)."""
+    r = match.rules
+    lines = [MAGIC, "variant " + r.vid, "players " + str(r.players), "teams " + str(int(r.teams)),
+             "options " + r.options_text(), "seed " + code(match.seed)]
+    if extras:
+        for k in extras:
+            lines.append(k + " " + str(extras[k]))
+    twin = Match(Rules(r.vid, r.players, r.teams, r.options), match.seed)
+    for k in range(len(match.history) + (0 if match.round_over() and match.over else 1)):
+        if k >= len(match.history) and match.round_no <= len(match.history):
+            break
+        twin.start_round()
+        toks = []
+        for m in match.move_list(k):
+            run_forced(twin)
+            toks.append(move_text(twin.round, m))
+            twin.play(m)
+        run_forced(twin)
+        lines.append("round " + " ".join(toks))
+        if twin.round_over():
+            twin.finish_round()
+    return "\n".join(lines) + "\n"
+
+
+def load(text):
+    """Rebuild a match from record text. Returns (match, extras). RecordError on any bad line."""
+    lines = [ln.strip() for ln in text.replace("\r", "").split("\n")]
+    if not lines or lines[0] != MAGIC:
+        raise RecordError("not a game record (first line should be '" + MAGIC + "')")
+    head = {}
+    rounds = []
+    for i in range(1, len(lines)):
+        ln = lines[i]
+        if not ln:
+            continue
+        sp = ln.find(" ")
+        key = ln if sp < 0 else ln[:sp]
+        val = "" if sp < 0 else ln[sp + 1:].strip()
+        if key == "round":
+            rounds.append((i + 1, val.split()))
+        else:
+            head[key] = val
+    try:
+        options = {}
+        for kv in head.get("options", "").split(","):
+            if kv:
+                k, v = kv.split("=")
+                options[k] = int(v) if v.isdigit() else v
+        rules = Rules(head["variant"], int(head["players"]), head.get("teams", "0") == "1", options)
+        seed = parse_code(head["seed"])
+    except KeyError as e:
+        raise RecordError("record header lacks " + str(e))
+    except (ValueError, RulesError) as e:
+        raise RecordError("bad record header: " + str(e))
+    match = Match(rules, seed)
+    for k in range(len(rounds)):
+        lineno, toks = rounds[k]
+        if match.over:
+            raise RecordError("line " + str(lineno) + ": the match was already over")
+        match.start_round()
+        for j in range(len(toks)):
+            run_forced(match)
+            if match.round_over():
+                raise RecordError("line " + str(lineno) + ": move " + str(j + 1) + " after the round ended")
+            try:
+                match.play(parse_move(match.round, toks[j]))
+            except RecordError as e:
+                raise RecordError("line " + str(lineno) + ", move " + str(j + 1) + ": " + str(e))
+        run_forced(match)
+        if match.round_over():
+            match.finish_round()
+        elif k != len(rounds) - 1:
+            raise RecordError("line " + str(lineno) + ": round ends before it is finished")
+    extras = {}
+    for key in head:
+        if key not in ("variant", "players", "teams", "options", "seed"):
+            extras[key] = head[key]
+    return match, extras

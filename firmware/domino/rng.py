@@ -1,0 +1,93 @@
+"""Own seeded PRNG, identical on the PC and the Pico.
+
+xorshift32 (Marsaglia 13/17/5) computed on two 16-bit halves so no intermediate value leaves the
+31-bit small-int range of a 32-bit MicroPython port: drawing a number never allocates.
+"""
+_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"   # Crockford base32: no I, L, O, U
+SEED_MASK = 0x3FFFFFFF                            # a seed / deal code is 30 bits
+
+
+class Rng:
+    def __init__(self, seed=1):
+        self.hi = 0
+        self.lo = 1
+        self.seed(seed)
+
+    def seed(self, s):
+        s &= SEED_MASK
+        self.hi = (s >> 14) & 0xFFFF
+        self.lo = ((s << 2) & 0xFFFF) | 1   # odd: never the all-zero state
+        for _ in range(4):
+            self.next()
+
+    def next(self):
+        """Next 30-bit value."""
+        hi = self.hi
+        lo = self.lo
+        # x ^= x << 13
+        hi ^= ((hi << 13) | (lo >> 3)) & 0xFFFF
+        lo ^= (lo << 13) & 0xFFFF
+        # x ^= x >> 17
+        lo ^= hi >> 1
+        # x ^= x << 5
+        hi ^= ((hi << 5) | (lo >> 11)) & 0xFFFF
+        lo ^= (lo << 5) & 0xFFFF
+        self.hi = hi
+        self.lo = lo
+        return (hi << 14) | (lo >> 2)
+
+    def below(self, n):
+        """Uniform-enough int in [0, n): bias is n / 2**30, far below anything a game can notice."""
+        return self.next() % n
+
+    def shuffle(self, buf, n):
+        """Fisher-Yates over buf[0:n] in place."""
+        i = n - 1
+        while i > 0:
+            j = self.next() % (i + 1)
+            x = buf[i]
+            buf[i] = buf[j]
+            buf[j] = x
+            i -= 1
+
+    def state(self):
+        return (self.hi << 16) | self.lo
+
+
+def next_seed(s):
+    """Seed of the following round's deal: one PRNG step from this one (a match replays from one code)."""
+    r = Rng(s ^ 0x2545F49)
+    return r.next() & SEED_MASK
+
+
+def code(seed):
+    """30-bit seed -> 'ABC-DEF', six base32 letters a player can read out."""
+    seed &= SEED_MASK
+    out = ""
+    for i in range(6):
+        out = _ALPHABET[seed & 31] + out
+        seed >>= 5
+        if i == 2:
+            out = "-" + out
+    return out
+
+
+def parse_code(text):
+    """'abc-def' / 'ABCDEF' / with O, I, L typos -> seed. ValueError when it is not a deal code."""
+    s = 0
+    n = 0
+    for ch in text.upper():
+        if ch in "- ":
+            continue
+        if ch == "O":
+            ch = "0"
+        elif ch in "IL":
+            ch = "1"
+        i = _ALPHABET.find(ch)
+        if i < 0:
+            raise ValueError("bad deal code: " + text)
+        s = (s << 5) | i
+        n += 1
+    if n != 6:
+        raise ValueError("a deal code has 6 letters: " + text)
+    return s

@@ -1,0 +1,446 @@
+"""One round: deal, lead, legal moves, forced draws and passes, in-play points, out/block detection.
+
+A move is a small int:
+- single placement: tile | arm << 5 | CLOSE (Donkey close) ; the lead uses arm 0;
+- several doubles at once: MULTI | arm mask | close mask << 4 | first arm << 9 (the first unclosed
+  double of the move becomes the spinner/cross when there is none yet). The double on an arm is the
+  one matching that arm's end, so the arms say it all.
+Draws and passes are not moves: the rules force them, and `forced()` performs them one at a time so a
+UI can show each. Nothing here allocates once the object is built.
+"""
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+from .tiles import LO, HI, SUIT, DOUBLE, HEAVY, NONE, ALL, popcount
+from .layout import Layout, L, R, U
+
+ARM_SHIFT = const(5)
+CLOSE = const(0x80)
+MULTI = const(0x100)
+MAX_MOVES = const(160)
+EV_MAX = const(200)
+
+# events (kind << 4 | seat, data)
+EV_PLAY = const(1)     # data: tile | arm << 5 (one per tile, multi moves give several)
+EV_DRAW = const(2)     # data: the tile drawn (secret to the other players: never read by the AI)
+EV_PASS = const(3)     # data: 0
+
+# round end
+PLAYING = const(0)
+OUT = const(1)
+BLOCKED = const(2)
+
+
+def single(t, a, close=False):
+    return t | (a << ARM_SHIFT) | (CLOSE if close else 0)
+
+
+def move_tile(m):
+    return m & 31
+
+
+def move_arm(m):
+    return (m >> ARM_SHIFT) & 3
+
+
+class Round:
+    def __init__(self, rules):
+        self.rules = rules
+        self.layout = Layout(rules.layout)
+        self.hands = [0, 0, 0, 0]
+        self.inplay = [0, 0, 0, 0]
+        self.void = bytearray(4)          # per seat: numbers it was seen to lack (public)
+        self.stock = bytearray(28)        # stock order, top first
+        self.buf = [0] * MAX_MOVES        # legal-move buffer
+        self.events = bytearray(2 * EV_MAX)
+        self.dedupe = True                # fold moves on interchangeable ends into one
+        self.reset()
+
+    def reset(self):
+        self.layout.reset()
+        for s in range(4):
+            self.hands[s] = 0
+            self.inplay[s] = 0
+            self.void[s] = 0
+        self.sp = 0                       # next stock tile to draw
+        self.sn = 0                       # stock size
+        self.out_of_play = 0              # undealt tiles outside the stock (2-player Block)
+        self.turn = 0
+        self.leader = 0
+        self.lead_tile = NONE             # tile the lead rule makes compulsory
+        self.result = PLAYING
+        self.winner = NONE                # seat that went out
+        self.fisher = NONE                # seat whose tile blocked the game
+        self.last = NONE                  # seat of the last move
+        self.last_tiles = 0               # mask of the tiles of the last move
+        self.nev = 0
+        self.moves_played = 0
+        self.passes = 0                   # passes in a row
+
+    def copy_from(self, o):
+        """Make this round a copy of `o` (AI scratch copies; no allocation)."""
+        self.layout.copy_from(o.layout)
+        for s in range(4):
+            self.hands[s] = o.hands[s]
+            self.inplay[s] = o.inplay[s]
+            self.void[s] = o.void[s]
+        self.stock[:] = o.stock
+        self.events[:] = o.events
+        self.sp = o.sp
+        self.sn = o.sn
+        self.out_of_play = o.out_of_play
+        self.turn = o.turn
+        self.leader = o.leader
+        self.lead_tile = o.lead_tile
+        self.result = o.result
+        self.winner = o.winner
+        self.fisher = o.fisher
+        self.last = o.last
+        self.last_tiles = o.last_tiles
+        self.nev = o.nev
+        self.moves_played = o.moves_played
+        self.passes = o.passes
+        self.dedupe = o.dedupe
+
+    # --- setting up ----------------------------------------------------------------------------
+    def setup(self, hands, stock, stock_n, leader=NONE):
+        """Start from explicit hands (masks) and a stock (tiles top first). leader NONE: the lead rule
+        decides (seat and compulsory tile); a given leader may lead any tile."""
+        self.reset()
+        seen = 0
+        for s in range(self.rules.players):
+            self.hands[s] = hands[s]
+            seen |= hands[s]
+        for i in range(stock_n):
+            self.stock[i] = stock[i]
+            seen |= 1 << stock[i]
+        self.sn = stock_n
+        self.out_of_play = ALL & ~seen
+        if leader == NONE:
+            self.lead_by_rule()
+        else:
+            self.leader = leader
+            self.turn = leader
+
+    def deal(self, rng, deck):
+        """Shuffle `deck` (bytearray(28)) with rng and deal; redeal while the variant says so."""
+        r = self.rules
+        h = r.hand
+        while True:
+            for i in range(28):
+                deck[i] = i
+            rng.shuffle(deck, 28)
+            self.reset()
+            for s in range(r.players):
+                m = 0
+                for i in range(s * h, s * h + h):
+                    m |= 1 << deck[i]
+                self.hands[s] = m
+            if not (r.redeal and self._needs_redeal()):
+                break
+        n = r.players * h
+        if r.draw:
+            for i in range(n, 28):
+                self.stock[i - n] = deck[i]
+            self.sn = 28 - n
+        else:
+            m = 0
+            for i in range(n, 28):
+                m |= 1 << deck[i]
+            self.out_of_play = m
+
+    def _needs_redeal(self):
+        """Goat family: a hand with 5+ doubles or 6+ tiles of one suit is redealt."""
+        dmask = 0
+        for n in range(7):
+            dmask |= 1 << DOUBLE[n]
+        for s in range(self.rules.players):
+            h = self.hands[s]
+            if popcount(h & dmask) >= 5:
+                return True
+            for n in range(7):
+                if popcount(h & SUIT[n]) >= 6:
+                    return True
+        return False
+
+    def holder(self, t):
+        for s in range(self.rules.players):
+            if (self.hands[s] >> t) & 1:
+                return s
+        return NONE
+
+    def lead_by_rule(self):
+        """First-round lead: who leads, and with which tile when the rule names one."""
+        r = self.rules
+        if r.lead_first == 2:                       # LEAD_LOT: lightest tile's holder, any tile
+            for i in range(27, -1, -1):
+                s = self.holder(HEAVY[i])
+                if s != NONE:
+                    self.leader = s
+                    self.turn = s
+                    self.lead_tile = NONE
+                    return
+        if r.lead_first == 1:                       # LEAD_GOAT: 1-1 .. 6-6, then 0-0
+            for n in (1, 2, 3, 4, 5, 6, 0):
+                if self._lead_with(DOUBLE[n]):
+                    return
+        else:                                       # highest double
+            for n in range(6, -1, -1):
+                if self._lead_with(DOUBLE[n]):
+                    return
+        for i in range(28):
+            if self._lead_with(HEAVY[i]):
+                return
+
+    def _lead_with(self, t):
+        s = self.holder(t)
+        if s == NONE:
+            return False
+        self.leader = s
+        self.turn = s
+        self.lead_tile = t
+        return True
+
+    def set_leader(self, seat):
+        self.leader = seat
+        self.turn = seat
+        self.lead_tile = NONE
+
+    # --- queries -------------------------------------------------------------------------------
+    def drawable(self):
+        """How many stock tiles can still be drawn (the reserve never is)."""
+        if not self.rules.draw:
+            return 0
+        k = self.sn - self.sp - self.rules.reserve
+        return k if k > 0 else 0
+
+    def stock_left(self):
+        return self.sn - self.sp
+
+    def stock_mask(self):
+        m = 0
+        for i in range(self.sp, self.sn):
+            m |= 1 << self.stock[i]
+        return m
+
+    def hand_size(self, s):
+        return popcount(self.hands[s])
+
+    def can_play(self, s):
+        return (self.hands[s] & self.layout.playable()) != 0
+
+    def legal(self, buf=None):
+        """Fill buf (default: self.buf) with the current player's moves; returns how many."""
+        if buf is None:
+            buf = self.buf
+        if self.result:
+            return 0
+        lay = self.layout
+        hand = self.hands[self.turn]
+        k = 0
+        if lay.lead == NONE:
+            if self.lead_tile != NONE:
+                buf[0] = self.lead_tile
+                return 1
+            for t in range(28):
+                if (hand >> t) & 1:
+                    buf[k] = t
+                    k += 1
+            return k
+        fit = hand & lay.playable()
+        if not fit:
+            return 0
+        close = self.rules.close
+        dedupe = self.dedupe
+        for t in range(28):
+            if not (fit >> t) & 1:
+                continue
+            lo = LO[t]
+            hi = HI[t]
+            for a in range(4):
+                if not lay.is_open(a):
+                    continue
+                e = lay.end[a]
+                if e != lo and e != hi:
+                    continue
+                if dedupe:
+                    dup = False
+                    for b in range(a):
+                        if lay.is_open(b) and lay.same(a, b):
+                            dup = True
+                            break
+                    if dup:
+                        continue
+                m = t | (a << ARM_SHIFT)
+                buf[k] = m
+                k += 1
+                if close and lo == hi:
+                    buf[k] = m | CLOSE
+                    k += 1
+        if self.rules.multi > 1:
+            k = self._multi_moves(buf, k, hand)
+        return k
+
+    def _multi_moves(self, buf, k, hand):
+        """Several doubles in one move: every set of 2+ open arms whose doubles the player holds."""
+        lay = self.layout
+        r = self.rules
+        cand = 0
+        for a in range(4):
+            if lay.is_open(a) and (hand >> DOUBLE[lay.end[a]]) & 1:
+                cand |= 1 << a
+        if popcount(cand) < 2:
+            return k
+        for arms in range(3, 16):
+            if arms & cand != arms:
+                continue
+            size = popcount(arms)
+            if size < 2 or size > r.multi or (r.multi_exact and size != r.multi):
+                continue
+            seen = 0                              # one double per number
+            ok = True
+            for a in range(4):
+                if (arms >> a) & 1:
+                    bit = 1 << lay.end[a]
+                    if seen & bit:
+                        ok = False
+                    seen |= bit
+            if not ok:
+                continue
+            closes = arms if r.close else 0
+            c = closes
+            while True:                           # every subset of closes (Donkey), else just 0
+                opened = arms & ~c
+                if r.layout and lay.spin == NONE and popcount(opened) > 1:
+                    for f in range(4):            # which double becomes the spinner / cross
+                        if (opened >> f) & 1 and k < MAX_MOVES:
+                            buf[k] = MULTI | arms | (c << 4) | (f << 9)
+                            k += 1
+                elif k < MAX_MOVES:
+                    f = 0
+                    while opened and not (opened >> f) & 1:
+                        f += 1
+                    buf[k] = MULTI | arms | (c << 4) | ((f & 3) << 9)
+                    k += 1
+                if c == 0:
+                    break
+                c = (c - 1) & closes
+        return k
+
+    def is_legal(self, m):
+        n = self.legal()
+        buf = self.buf
+        for i in range(n):
+            if buf[i] == m:
+                return True
+        return False
+
+    def needs_forced(self):
+        """The current player has no move: forced() must draw or pass for them."""
+        return self.result == PLAYING and self.legal() == 0
+
+    # --- changes -------------------------------------------------------------------------------
+    def _event(self, kind, seat, data):
+        i = self.nev
+        if i < EV_MAX:
+            self.events[2 * i] = (kind << 4) | seat
+            self.events[2 * i + 1] = data
+            self.nev = i + 1
+
+    def forced(self):
+        """Draw one tile for, or pass, the current player (who has no move). Returns EV_DRAW/EV_PASS."""
+        s = self.turn
+        if self.drawable():
+            t = self.stock[self.sp]
+            self.sp += 1
+            self.hands[s] |= 1 << t
+            self.void[s] = self.layout.open_suits()   # new tiles may hold any other number
+            self._event(EV_DRAW, s, t)
+            return EV_DRAW
+        self.void[s] |= self.layout.open_suits()
+        self._event(EV_PASS, s, 0)
+        self.passes += 1
+        self.turn = (s + 1) % self.rules.players
+        return EV_PASS
+
+    def play(self, m):
+        """Apply a legal move of the current player; scores in-play points and detects the round's end."""
+        s = self.turn
+        lay = self.layout
+        tiles = 0
+        if m & MULTI:
+            arms = m & 15
+            closes = (m >> 4) & 15
+            f = (m >> 9) & 3
+            t = DOUBLE[lay.end[f]]
+            lay.place(t, f, (closes >> f) & 1)
+            self._event(EV_PLAY, s, t | (f << ARM_SHIFT))
+            tiles = 1 << t
+            for a in range(4):
+                if a != f and (arms >> a) & 1:
+                    t = DOUBLE[lay.end[a]]
+                    lay.place(t, a, (closes >> a) & 1)
+                    self._event(EV_PLAY, s, t | (a << ARM_SHIFT))
+                    tiles |= 1 << t
+        else:
+            t = m & 31
+            if lay.lead == NONE:
+                lay.place_lead(t)
+            else:
+                lay.place(t, (m >> ARM_SHIFT) & 3, m & CLOSE)
+            self._event(EV_PLAY, s, m & 0x7F)
+            tiles = 1 << t
+        self.hands[s] &= ~tiles
+        self.last = s
+        self.last_tiles = tiles
+        self.lead_tile = NONE
+        self.moves_played += 1
+        self.passes = 0
+        r = self.rules
+        if r.inplay_mod:
+            c = lay.count(r.spinner_keeps)
+            if c and c % r.inplay_mod == 0:
+                self.inplay[s] += c // r.inplay_div
+        if not self.hands[s]:
+            self.result = OUT
+            self.winner = s
+            return
+        if self._blocked():
+            self.result = BLOCKED
+            self.fisher = s
+            return
+        if not (r.chain and self.hands[s] & lay.playable()):
+            self.turn = (s + 1) % r.players
+
+    def _blocked(self):
+        """Nobody can play and nothing playable can be drawn; Goat also fishes early (RULES.md D)."""
+        lay = self.layout
+        live = 0
+        for s in range(self.rules.players):
+            live |= self.hands[s]
+        for i in range(self.sp, self.sn - self.rules.reserve if self.rules.draw else self.sp):
+            live |= 1 << self.stock[i]
+        if not (live & lay.playable()):
+            return True
+        if self.rules.early_fish:
+            suits = lay.open_suits()
+            for n in range(7):
+                if suits == 1 << n:
+                    plain = SUIT[n] & ~(1 << DOUBLE[n])
+                    return lay.played & plain == plain
+        return False
+
+    def tile_count(self):
+        """Tiles in hands + stock + table + out of play: always 28 (a check for tests)."""
+        m = 0
+        c = 0
+        for s in range(self.rules.players):
+            m |= self.hands[s]
+            c += popcount(self.hands[s])
+        sm = self.stock_mask()
+        c += popcount(sm) + popcount(self.layout.played) + popcount(self.out_of_play)
+        m |= sm | self.layout.played | self.out_of_play
+        return c if m == ALL else -c
