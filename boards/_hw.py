@@ -1,0 +1,113 @@
+# Hardware helpers shared by the real boards: GPIO keys, PWM backlight, RGB LED, piezo.
+# Imports `machine`: only board build() functions import this module.
+import time
+
+from machine import PWM, Pin
+
+try:
+    from machine import Timer
+except ImportError:
+    Timer = None
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+_BOUNCE_MS = const(30)
+
+
+class GpioKeys:
+    """Active-low buttons with pull-ups -> bitmask of logical keys.
+
+    pins: tuple of (gpio, key bit). read() returns the keys down now OR pressed since the last
+    read (a pin interrupt latches each press), so a tap shorter than the UI's polling period, e.g.
+    while the AI thinks, is still seen once. The interrupt ignores edges within 30 ms of the
+    previous edge of the same pin (contact bounce, including the bounce of a release)."""
+
+    def __init__(self, pins, irq=True):
+        self.pins = []
+        self.bits = []
+        self.latched = 0
+        self._last = []
+        for gpio, bit in pins:
+            p = Pin(gpio, Pin.IN, Pin.PULL_UP)
+            self.pins.append(p)
+            self.bits.append(bit)
+            self._last.append(0)
+            if irq:
+                try:
+                    p.irq(handler=self._make_handler(len(self.pins) - 1),
+                          trigger=Pin.IRQ_FALLING | Pin.IRQ_RISING)
+                except (AttributeError, TypeError, ValueError, OSError):
+                    pass  # no pin interrupts: plain polling still works
+
+    def _make_handler(self, i):
+        def handler(pin):
+            now = time.ticks_ms()
+            if time.ticks_diff(now, self._last[i]) > _BOUNCE_MS and not pin.value():
+                self.latched |= self.bits[i]
+            self._last[i] = now
+        return handler
+
+    def read(self):
+        k = self.latched
+        self.latched = 0
+        pins = self.pins
+        bits = self.bits
+        for i in range(len(pins)):
+            if not pins[i].value():
+                k |= bits[i]
+        return k
+
+
+def pwm(gpio, freq=1000, duty=0):
+    p = PWM(Pin(gpio))
+    p.freq(freq)
+    p.duty_u16(duty)
+    return p
+
+
+class RgbLed:
+    """Three PWM channels; active_low for common-anode LEDs (Pimoroni Display Pack)."""
+
+    def __init__(self, r, g, b, active_low=True):
+        self.ch = (pwm(r), pwm(g), pwm(b))
+        self.active_low = active_low
+        self.set(0, 0, 0)
+
+    def set(self, r, g, b):
+        for ch, v in zip(self.ch, (r, g, b)):
+            v = 0 if v < 0 else 255 if v > 255 else v
+            d = (v * v * 65535) // 65025  # gamma-ish
+            ch.duty_u16(65535 - d if self.active_low else d)
+
+
+class Piezo:
+    """PWM beep that does not block: a one-shot timer ends it (or it blocks if there is no Timer)."""
+
+    def __init__(self, gpio):
+        self.p = pwm(gpio, 1000, 0)
+        self._timer = None
+        self._off = self.off
+
+    def off(self, _t=None):
+        self.p.duty_u16(0)
+
+    def beep(self, freq, ms):
+        if freq <= 0 or ms <= 0:
+            self.off()
+            return
+        self.p.freq(freq)
+        self.p.duty_u16(32768)
+        if Timer is not None:
+            try:
+                if self._timer is None:
+                    self._timer = Timer(-1)
+                self._timer.init(mode=Timer.ONE_SHOT, period=ms, callback=self._off)
+                return
+            except (TypeError, ValueError, OSError):
+                self._timer = None
+        time.sleep_ms(ms)
+        self.off()

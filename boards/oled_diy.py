@@ -1,0 +1,71 @@
+# DIY: SSD1306 128x64 OLED on I2C0 (SDA 4, SCL 5, address 0x3C), buttons wired like the
+# Waveshare Pico-LCD-1.3 (A 15, B 17, X 19, Y 21; joystick up 2, down 18, left 16, right 20,
+# press 3; active low, pull-ups), optional piezo on GP28 (PWM beep).
+# Needs micropython-lib's ssd1306 on the device: `mpremote mip install ssd1306`.
+from ui.input import K_ALL
+
+MIP_DEPS = ("ssd1306",)
+WIDTH = 128
+HEIGHT = 64
+MONO = True
+KEYS = K_ALL
+SHIFT = 0
+SHIFT_MAP = ()
+KEY_HELP = "Joystick move, A play, B back, X hint, Y menu"
+I2C_ADDR = 0x3C
+PIEZO = 28
+
+
+def build(piezo=PIEZO):
+    from machine import I2C, Pin
+
+    try:
+        import ssd1306
+    except ImportError:
+        raise ImportError("oled_diy needs the ssd1306 driver: mpremote mip install ssd1306")
+    import framebuf
+
+    from boards._base import Board
+    from boards._hw import GpioKeys, Piezo
+    from boards.waveshare_lcd13 import PINS
+
+    i2c = I2C(0, sda=Pin(4), scl=Pin(5), freq=400000)
+    if I2C_ADDR not in i2c.scan():
+        raise OSError("no SSD1306 answers at I2C 0x3C (SDA 4, SCL 5): check the wiring")
+    oled = ssd1306.SSD1306_I2C(WIDTH, HEIGHT, i2c, addr=I2C_ADDR)
+
+    class OledBoard(Board):
+        name = "oled_diy"
+        mono = True
+        palette = ((0, 0, 0), (255, 255, 255))
+
+        def __init__(self):
+            self.width = WIDTH
+            self.height = HEIGHT
+            Board.__init__(self)
+            self.fb = oled  # the driver is a framebuf.FrameBuffer (MONO_VLSB)
+            self.buf = oled.buffer
+            self.fb_format = framebuf.MONO_VLSB
+            self.keys = GpioKeys(PINS)
+            self._buzzer = Piezo(piezo) if piezo is not None else None
+            self.KEYS = KEYS
+            self.KEY_HELP = KEY_HELP
+
+        def show(self):
+            oled.show()
+
+        def read_keys(self):
+            return self.keys.read()
+
+        def set_brightness(self, pct):
+            self.brightness = pct
+            oled.contrast(255 * pct // 100)
+
+        def beep(self, freq, ms):
+            if self._buzzer is not None:
+                self._buzzer.beep(freq, ms)
+
+    b = OledBoard()
+    b.fb.fill(0)
+    b.show()
+    return b

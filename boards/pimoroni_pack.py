@@ -1,0 +1,46 @@
+# Pimoroni Pico Display Pack: 240x135 ST7789 (IPS, 1.14") on SPI0, four buttons, RGB LED.
+#   SPI0: SCK 18, MOSI 19, CS 17, DC 16, BL 20 (no reset line)
+#   buttons (active low, pull-ups): A 12, B 13, X 14, Y 15; RGB LED 6/7/8 (active low PWM)
+#
+# Four buttons, mapped for a game that wants up/down/left/right/A/B:
+#   X (top right)    = UP        Y (bottom right) = DOWN
+#   A (top left)     = A, confirm / play
+#   B (bottom left)  = B, back; and a modifier: hold B + X = LEFT, hold B + Y = RIGHT.
+#   B alone acts when released (or as a long press). ui.input.Input does this when built with
+#   board.make_input() (SHIFT/SHIFT_MAP below). There is no X, Y or PRESS key on this board:
+#   screens must offer those functions through menus (KEYS tells which keys exist).
+from ui.input import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_UP
+
+MIP_DEPS = ()
+WIDTH = 240
+HEIGHT = 135
+MONO = False
+KEYS = K_UP | K_DOWN | K_LEFT | K_RIGHT | K_A | K_B
+SHIFT = K_B
+SHIFT_MAP = (K_UP, K_LEFT, K_DOWN, K_RIGHT)
+KEY_HELP = "X/Y up/down, B+X/B+Y left/right, A play, B back"
+PINS = ((12, K_A), (13, K_B), (14, K_UP), (15, K_DOWN))
+# Voltage/VCOM values as in the vendor's driver for the 240x135 panel.
+EXTRA_INIT = ((0xB2, b"\x0c\x0c\x00\x33\x33"), (0xC0, b"\x2c"), (0xC2, b"\x01"), (0xC3, b"\x00"),
+              (0xC4, b"\x20"), (0xD0, b"\xa4\xa1"), (0xC6, b"\x0f"), (0xB7, b"\x75"),
+              (0xBB, b"\x3d"))
+
+
+def build(width=WIDTH, height=HEIGHT, xoff=40, yoff=53, name="pimoroni_pack", extra=EXTRA_INIT):
+    from machine import SPI, Pin
+
+    from boards._hw import GpioKeys, RgbLed, pwm
+    from boards._lcd import LcdBoard, start
+    from drivers.st7789 import ST7789
+
+    spi = SPI(0, baudrate=62500000, polarity=0, phase=0, sck=Pin(18), mosi=Pin(19))
+    disp = ST7789(spi, Pin(17, Pin.OUT), Pin(16, Pin.OUT), width, height, rst=None,
+                  backlight=pwm(20, 1000, 0), xoff=xoff, yoff=yoff, madctl=0x70,
+                  extra_init=extra)
+    disp.init()
+    b = LcdBoard(name, disp, GpioKeys(PINS), led=RgbLed(6, 7, 8, active_low=True))
+    b.KEYS = KEYS
+    b.SHIFT = SHIFT
+    b.SHIFT_MAP = SHIFT_MAP
+    b.KEY_HELP = KEY_HELP
+    return start(b)

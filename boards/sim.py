@@ -1,0 +1,270 @@
+# The simulated board: same Board API, runs under the MicroPython unix port (and CPython).
+# The PC simulator (tools/sim.py) starts MicroPython with this board and views its frames; the
+# link protocol is described in docs/SIM.md. Configuration comes from build() arguments or, when
+# started by tools/sim.py, from environment variables:
+#   PICO_SIM_PROFILE  board to mimic: its size, colours, keys and help (default waveshare_lcd13;
+#                     "sim" = plain 240x240 with every key)
+#   PICO_SIM_SIZE     WxH overriding the profile's size: 240x240, 240x135, 320x240, or 128x64
+#                     (mono, laid out like the SSD1306: framebuf.MONO_VLSB)
+#   PICO_SIM_OUT      path the frames are written to (tools/sim.py passes /dev/fd/N)
+#   PICO_SIM_IN       path key/clock messages are read from
+#   PICO_SIM_CLOCK    "real" (default) or "virtual": time only advances when the host answers a
+#                     sleep_ms() request, so a key script gives the same frames on every run.
+# Without PICO_SIM_OUT the board still works (tests): frames are counted, not sent.
+import sys
+import time
+
+import framebuf
+
+from boards._base import Board, palette565
+from drivers.gs4 import rgb888
+from ui.input import K_ALL, K_DOWN, K_UP, K_X, K_Y
+
+try:
+    from micropython import const
+except ImportError:
+    def const(x):
+        return x
+
+try:
+    import select
+except ImportError:
+    select = None
+
+MIP_DEPS = ()
+PROFILES = ("sim", "waveshare_lcd13", "pimoroni_pack", "pimoroni_pack2", "oled_diy")
+SIZES = ("240x240", "240x135", "320x240", "128x64")
+
+_MSG_KEYS = const(0x4B)   # 'K' host -> device: keys held now
+_MSG_TIME = const(0x54)   # 'T' host -> device: answer to a sleep request: keys + new time
+
+
+def _getenv(name):
+    try:
+        import os
+        return os.getenv(name)
+    except (ImportError, AttributeError):
+        return None
+
+
+class SimBoard(Board):
+    def __init__(self, profile, width, height, mono, out=None, inp=None, virtual=False):
+        self.name = "sim"
+        self.profile = profile
+        self.width = width
+        self.height = height
+        self.mono = mono
+        if mono:
+            self.palette = ((0, 0, 0), (255, 255, 255))
+        Board.__init__(self)
+        if mono:
+            self.fb_format = framebuf.MONO_VLSB
+            self.buf = bytearray(width * ((height + 7) // 8))
+        else:
+            self.fb_format = framebuf.GS4_HMSB
+            self.buf = bytearray(((width + 1) // 2) * height)
+        self.fb = framebuf.FrameBuffer(self.buf, width, height, self.fb_format)
+        self.frames = 0
+        self.virtual = virtual
+        self._now = 0
+        self._keys = 0
+        self._latched = 0
+        self._keymap = None  # None = identity; else list of (host bit, board bit)
+        self._out = out
+        self._in = inp
+        self._hdr = bytearray(4)
+        self._msg = bytearray(8)
+        self._poll = None
+        if inp is not None and select is not None:
+            self._poll = select.poll()
+            self._poll.register(inp, select.POLLIN)
+        self.events = []  # beeps/leds seen (tests), newest last, capped
+
+    # link ----------------------------------------------------------------------------------
+    def _send(self, kind, payload):
+        if self._out is None:
+            return
+        h = self._hdr
+        n = len(payload)
+        h[0] = kind
+        h[1] = n & 0xFF
+        h[2] = (n >> 8) & 0xFF
+        h[3] = (n >> 16) & 0xFF
+        try:
+            self._out.write(h)
+            if n:
+                self._out.write(payload)
+            if hasattr(self._out, "flush"):
+                self._out.flush()
+        except OSError:
+            raise SystemExit(0)  # the viewer went away
+
+    def hello(self):
+        if self.mono:
+            pal = "000000,ffffff"
+        else:
+            pal = ",".join("%02x%02x%02x" % rgb888(c) for c in palette565(self.palette))
+        text = "%s\n%s\n%d\n%d\n%s\n%s\n%s\n" % (
+            self.name, self.profile, self.width, self.height,
+            "MONO_VLSB" if self.mono else "GS4_HMSB", pal, self.KEY_HELP)
+        self._send(0x48, text.encode())  # 'H'
+
+    def _event(self, text):
+        ev = self.events
+        ev.append(text)
+        if len(ev) > 16:
+            ev.pop(0)
+        self._send(0x45, text.encode())  # 'E'
+
+    def _read_msg(self, block):
+        """Read one 8-byte host message. Returns False when none is waiting (and not block)."""
+        if self._in is None:
+            return False
+        if not block and self._poll is not None:
+            ready = False
+            for _ in self._poll.ipoll(0):
+                ready = True
+            if not ready:
+                return False
+        m = self._msg
+        got = self._in.readinto(m)
+        if not got:
+            raise SystemExit(0)  # host closed the link: quit quietly
+        while got < 8:
+            more = self._in.readinto(memoryview(m)[got:])
+            if not more:
+                raise SystemExit(0)
+            got += more
+        keys = m[2] | (m[3] << 8)
+        self._latched |= keys & ~self._keys
+        self._keys = keys
+        if m[0] == _MSG_TIME:
+            self._now = m[4] | (m[5] << 8) | (m[6] << 16) | (m[7] << 24)
+        return m[0]
+
+    def _drain(self):
+        while self._read_msg(False):
+            pass
+
+    # Board API -----------------------------------------------------------------------------
+    def show(self):
+        self.frames += 1
+        self._send(0x46, self.buf)  # 'F'
+
+    def host_keys(self, keys):
+        """Set the keys held (tests without a link)."""
+        self._latched |= keys & ~self._keys
+        self._keys = keys
+
+    def read_keys(self):
+        self._drain()
+        k = self._keys | self._latched
+        self._latched = 0
+        m = self._keymap
+        if m is None:
+            return k
+        out = 0
+        for i in range(0, len(m), 2):
+            if k & m[i]:
+                out |= m[i + 1]
+        return out
+
+    def ticks_ms(self):
+        if self.virtual:
+            return self._now
+        return time.ticks_ms()
+
+    def sleep_ms(self, ms):
+        if not self.virtual:
+            self._drain()
+            time.sleep_ms(ms)
+            self._drain()
+            return
+        if self._out is None or self._in is None:
+            self._now += ms
+            return
+        ms = 0 if ms < 0 else ms
+        h = self._hdr
+        h[0] = 0x53  # 'S': sleep request, payload u32 ms; the host answers with a 'T' message
+        h[1] = 4
+        h[2] = 0
+        h[3] = 0
+        try:
+            self._out.write(h)
+            self._msg[0] = ms & 0xFF
+            self._msg[1] = (ms >> 8) & 0xFF
+            self._msg[2] = (ms >> 16) & 0xFF
+            self._msg[3] = (ms >> 24) & 0xFF
+            self._out.write(memoryview(self._msg)[:4])
+            if hasattr(self._out, "flush"):
+                self._out.flush()
+        except OSError:
+            raise SystemExit(0)
+        while self._read_msg(True) != _MSG_TIME:
+            pass
+
+    def set_brightness(self, pct):
+        self.brightness = pct
+        self._event("brightness %d" % pct)
+
+    def beep(self, freq, ms):
+        self._event("beep %d %d" % (freq, ms))
+
+    def led(self, r, g, b):
+        self._event("led %d %d %d" % (r, g, b))
+
+
+def _profile_module(profile):
+    if profile == "sim":
+        return None
+    if profile not in PROFILES:
+        raise ValueError("unknown sim profile %r (one of %s)" % (profile, ", ".join(PROFILES)))
+    mod = "boards." + profile
+    __import__(mod)
+    return sys.modules[mod]
+
+
+def build(profile=None, size=None, out=None, inp=None, virtual=None):
+    profile = profile or _getenv("PICO_SIM_PROFILE") or "waveshare_lcd13"
+    size = size or _getenv("PICO_SIM_SIZE")
+    pm = _profile_module(profile)
+    if pm is not None:
+        w, h, mono = pm.WIDTH, pm.HEIGHT, pm.MONO
+    else:
+        w, h, mono = 240, 240, False
+    if size:
+        if size not in SIZES:
+            raise ValueError("sim size %r not one of %s" % (size, ", ".join(SIZES)))
+        w, h = [int(v) for v in size.split("x")]
+        mono = size == "128x64"
+    if out is None:
+        p = _getenv("PICO_SIM_OUT")
+        if p:
+            out = open(p, "wb")
+    if inp is None:
+        p = _getenv("PICO_SIM_IN")
+        if p:
+            inp = open(p, "rb")
+    if virtual is None:
+        virtual = _getenv("PICO_SIM_CLOCK") == "virtual"
+    b = SimBoard(profile, w, h, mono, out, inp, virtual)
+    if pm is not None:
+        b.KEYS = pm.KEYS
+        b.SHIFT = pm.SHIFT
+        b.SHIFT_MAP = pm.SHIFT_MAP
+        b.KEY_HELP = pm.KEY_HELP
+        if pm.KEYS != K_ALL:
+            # A four-button board: the host's X/Y letters press the buttons that report UP/DOWN,
+            # as the real board's X and Y do; keys the board lacks are dropped.
+            m = [K_X, K_UP, K_Y, K_DOWN]
+            for i in range(9):
+                bit = 1 << i
+                if pm.KEYS & bit:
+                    m.append(bit)
+                    m.append(bit)
+            b._keymap = m
+    else:
+        b.KEYS = K_ALL
+        b.KEY_HELP = "Arrows move, Enter press, A play, B back, X hint, Y menu"
+    b.hello()
+    return b

@@ -1,0 +1,38 @@
+# Waveshare Pico-LCD-1.3: 240x240 ST7789 (IPS) on SPI1, joystick + four keys, PWM backlight.
+#   SPI1: SCK 10, MOSI 11, CS 9, DC 8, RST 12, BL 13
+#   keys (active low, pull-ups): A 15, B 17, X 19, Y 21; joystick up 2, down 18, left 16,
+#   right 20, press 3
+from ui.input import K_A, K_ALL, K_B, K_DOWN, K_LEFT, K_PRESS, K_RIGHT, K_UP, K_X, K_Y
+
+MIP_DEPS = ()
+WIDTH = 240
+HEIGHT = 240
+MONO = False
+KEYS = K_ALL
+SHIFT = 0
+SHIFT_MAP = ()
+KEY_HELP = "Joystick move, A play, B back, X hint, Y menu"
+PINS = ((15, K_A), (17, K_B), (19, K_X), (21, K_Y),
+        (2, K_UP), (18, K_DOWN), (16, K_LEFT), (20, K_RIGHT), (3, K_PRESS))
+# Porch, power and VCOM values as in the vendor's demo for this panel.
+EXTRA_INIT = ((0xB2, b"\x0c\x0c\x00\x33\x33"), (0xB7, b"\x35"), (0xBB, b"\x19"), (0xC0, b"\x2c"),
+              (0xC2, b"\x01"), (0xC3, b"\x12"), (0xC4, b"\x20"), (0xC6, b"\x0f"),
+              (0xD0, b"\xa4\xa1"))
+
+
+def build():
+    from machine import SPI, Pin
+
+    from boards._hw import GpioKeys, pwm
+    from boards._lcd import LcdBoard, start
+    from drivers.st7789 import ST7789
+
+    spi = SPI(1, baudrate=62500000, polarity=0, phase=0, sck=Pin(10), mosi=Pin(11))
+    disp = ST7789(spi, Pin(9, Pin.OUT), Pin(8, Pin.OUT), WIDTH, HEIGHT, rst=Pin(12, Pin.OUT),
+                  backlight=pwm(13, 1000, 0), xoff=0, yoff=0, madctl=0x70,
+                  extra_init=EXTRA_INIT)
+    disp.init()
+    b = LcdBoard("waveshare_lcd13", disp, GpioKeys(PINS))
+    b.KEYS = KEYS
+    b.KEY_HELP = KEY_HELP
+    return start(b)

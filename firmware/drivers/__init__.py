@@ -1,0 +1,1 @@
+# drivers: display drivers for the boards (see docs/BOARDS.md). No game knowledge here.
