@@ -1,0 +1,39 @@
+# Type-checker only: micropython-lib's `ssd1306` driver (installed on the device with
+# `mpremote mip install ssd1306`; not part of the rp2 firmware stubs).
+from typing import Any
+
+import framebuf
+
+SET_CONTRAST: int
+SET_ENTIRE_ON: int
+SET_NORM_INV: int
+SET_DISP: int
+
+class SSD1306(framebuf.FrameBuffer):
+    width: int
+    height: int
+    external_vcc: bool
+    pages: int
+    buffer: bytearray
+    def __init__(self, width: int, height: int, external_vcc: bool) -> None: ...
+    def init_display(self) -> None: ...
+    def poweroff(self) -> None: ...
+    def poweron(self) -> None: ...
+    def contrast(self, contrast: int) -> None: ...
+    def invert(self, invert: bool | int) -> None: ...
+    def rotate(self, rotate: bool | int) -> None: ...
+    def show(self) -> None: ...
+    def write_cmd(self, cmd: int) -> None: ...
+    def write_data(self, buf: bytes | bytearray | memoryview) -> None: ...
+
+class SSD1306_I2C(SSD1306):
+    i2c: Any
+    addr: int
+    temp: bytearray
+    write_list: list[Any]
+    def __init__(self, width: int, height: int, i2c: Any, addr: int = 0x3C,
+                 external_vcc: bool = False) -> None: ...
+
+class SSD1306_SPI(SSD1306):
+    def __init__(self, width: int, height: int, spi: Any, dc: Any, res: Any, cs: Any,
+                 external_vcc: bool = False) -> None: ...
