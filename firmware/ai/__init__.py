@@ -1,0 +1,84 @@
+"""AI players: easy, medium, hard, and a hint for the human (the hard choice with a reason).
+
+    choose(match, seat, level, budget_ms=500, clock=None, on_tick=None, seed=None) -> move
+    hint(match, seat, budget_ms=500, clock=None, on_tick=None, short=False) -> (move, reason)
+
+`match.round` must be waiting for `seat` with at least one legal move. Nothing in `match` is changed:
+the AI works on scratch copies kept in `context`. The AI sees what the seat may see: its own hand, the
+table, public passes/draws (the round's `void` bits) and hand sizes; never another hand or the stock.
+Besides LEVELS, `choose` accepts the arena baselines "random" and "greedy".
+"""
+from domino.rng import Rng
+from . import context
+from .policy import pick_random, pick_greedy, pick_easy, pick_medium
+
+LEVELS = ("easy", "medium", "hard")
+BASELINES = ("random", "greedy")
+
+
+def default_seed(match, seat):
+    rd = match.round
+    return (match.seed * 7919 + match.round_no * 104729 + rd.nev * 613 + rd.moves_played * 31 + seat) & 0x3FFFFFFF
+
+
+def _clock(clock):
+    if clock is not None:
+        return clock
+    try:
+        from time import ticks_ms
+        return ticks_ms
+    except ImportError:   # CPython
+        from time import monotonic
+
+        def ms():
+            return int(monotonic() * 1000)
+        return ms
+
+
+def choose(match, seat, level, budget_ms=500, clock=None, on_tick=None, seed=None):
+    rd = match.round
+    if rd.turn != seat:
+        raise ValueError("not seat " + str(seat) + "'s turn")
+    ctx = context.get(match.rules)
+    buf = ctx.buf
+    n = rd.legal(buf)
+    if n == 0:
+        raise ValueError("no legal move: the round must draw or pass (round.forced())")
+    rng = ctx.rng
+    rng.seed(default_seed(match, seat) if seed is None else seed)
+    if level == "random":
+        return pick_random(ctx, match, seat, rng, buf, n)
+    if n == 1:
+        return buf[0]
+    if level == "greedy":
+        return pick_greedy(ctx, match, seat, rng, buf, n)
+    if level == "easy":
+        return pick_easy(ctx, match, seat, rng, buf, n)
+    if level == "medium":
+        return pick_medium(ctx, match, seat, rng, buf, n)
+    if level == "hard":
+        return _hard(ctx, match, seat, rng, buf, n, budget_ms, _clock(clock), on_tick)
+    raise ValueError("unknown AI level: " + str(level))
+
+
+def _hard(ctx, match, seat, rng, buf, n, budget_ms, clock, on_tick):
+    try:
+        from . import hard
+        return hard.choose(ctx, match, seat, rng, buf, n, budget_ms, clock, on_tick)
+    except MemoryError:
+        ctx.hard = None
+        try:
+            import gc
+            gc.collect()
+        except ImportError:
+            pass
+        n = match.round.legal(buf)
+        return pick_medium(ctx, match, seat, rng, buf, n)
+
+
+def hint(match, seat, budget_ms=500, clock=None, on_tick=None, short=False):
+    """The hard AI's move for `seat` and why: (move, reason). The reason fits 40 characters, or 16
+    with short=True (128-px screens)."""
+    m = choose(match, seat, "hard", budget_ms, clock, on_tick)
+    from .reason import explain
+    return m, explain(context.get(match.rules), match, seat, m, short)

@@ -1,0 +1,230 @@
+"""Move policies that look one move ahead: random, greedy (baselines), easy and medium.
+
+Each takes (ctx, match, seat, rng, buf, n) with the legal moves in buf[0:n] and returns one of them.
+They read only what `seat` may know: its own hand, the table, public voids and hand sizes.
+"""
+from domino.tiles import ALL, SUIT, DOUBLES, popcount
+from domino.rules import FAM_POINTS
+from .moves import move_tiles, apply, inplay_points, weight, mask_pips
+
+OUT_BONUS = 100000
+WIN_BONUS = 50000
+
+
+def suits_of(m):
+    """7-bit mask of the numbers shown on the tiles of mask m."""
+    s = 0
+    for n in range(7):
+        if m & SUIT[n]:
+            s |= 1 << n
+    return s
+
+
+def tiles_weight(m):
+    w = 0
+    t = 0
+    while m:
+        if m & 1:
+            w += weight(t)
+        m >>= 1
+        t += 1
+    return w
+
+
+def pick_random(ctx, match, seat, rng, buf, n):
+    return buf[rng.below(n)]
+
+
+def pick_greedy(ctx, match, seat, rng, buf, n):
+    """Largest immediate in-play score, then the heaviest tile(s)."""
+    rd = match.round
+    lay = rd.layout
+    scratch = ctx.lay
+    r = match.rules
+    best = buf[0]
+    bv = -1
+    for i in range(n):
+        m = buf[i]
+        v = tiles_weight(move_tiles(lay, m))
+        if r.inplay_mod:
+            scratch.copy_from(lay)
+            apply(scratch, m)
+            v += inplay_points(r, scratch) * 1000
+        if v > bv:
+            bv = v
+            best = m
+    return best
+
+
+def _urgent(ctx, match, seat, buf, n, min_points):
+    """A move that goes out, wins the match now, or scores at least min_points; else -1."""
+    rd = match.round
+    r = match.rules
+    lay = rd.layout
+    scratch = ctx.lay
+    hand = rd.hands[seat]
+    side = r.side(seat)
+    best = -1
+    bv = 0
+    for i in range(n):
+        m = buf[i]
+        v = 0
+        if not hand & ~move_tiles(lay, m):
+            v = OUT_BONUS
+        if r.inplay_mod:
+            scratch.copy_from(lay)
+            apply(scratch, m)
+            p = inplay_points(r, scratch)
+            if p and r.family == FAM_POINTS and match.scores[side] + p >= r.target:
+                v += WIN_BONUS
+            if p >= min_points:
+                v += p
+        if v > bv:
+            bv = v
+            best = m
+    return best
+
+
+EASY_HEAVY = 45   # percent of moves where Easy plays its heaviest tile instead of a random one
+
+
+def pick_easy(ctx, match, seat, rng, buf, n):
+    m = _urgent(ctx, match, seat, buf, n, 10)
+    if m >= 0:
+        return m
+    if rng.below(100) < EASY_HEAVY:
+        lay = match.round.layout
+        best = buf[0]
+        bv = -1
+        for i in range(n):
+            v = tiles_weight(move_tiles(lay, buf[i]))
+            if v > bv:
+                bv = v
+                best = buf[i]
+        return best
+    return buf[rng.below(n)]
+
+
+# --- medium ---------------------------------------------------------------------------------------
+# weights (ints; a pip of a dumped tile is worth W_PIP)
+W_PIP = 10
+W_PTS = 40          # one in-play point
+W_DOUBLE = 30
+W_SUITS = 8         # per distinct number left in hand
+W_FOLLOW = 12       # per own tile that fits the new ends (up to 3)
+W_STUCK = 60        # no own tile fits the new ends
+W_BLOCK_NEXT = 70   # next opponent cannot play
+W_BLOCK_OPP = 30    # a later opponent cannot play
+W_BLOCK_END = 10    # per open end an opponent lacks
+W_PARTNER = 60      # the partner cannot play
+W_CONTROL = 4       # per own tile on an open number, minus per unseen one / 2
+W_SETUP = 30        # per in-play point the next opponent may score (expected-ish)
+W_FISH = 20000
+
+
+def medium_values(ctx, match, seat, buf, n, vals):
+    """Heuristic value of each legal move into vals[0:n]."""
+    rd = match.round
+    r = match.rules
+    lay = rd.layout
+    scratch = ctx.lay
+    probe = ctx.lay2
+    hand = rd.hands[seat]
+    unseen = ALL & ~hand & ~lay.played
+    players = r.players
+    side = r.side(seat)
+    nxt = (seat + 1) % players
+    partner = r.partner(seat) if r.teams else -1
+    void = rd.void
+    goat = r.family != FAM_POINTS
+    w_pip = W_PIP + (6 if goat else 0)
+    for i in range(n):
+        m = buf[i]
+        tiles = move_tiles(lay, m)
+        after = hand & ~tiles
+        scratch.copy_from(lay)
+        apply(scratch, m)
+        v = mask_pips(tiles) * w_pip + popcount(tiles & DOUBLES) * W_DOUBLE
+        if not after:
+            vals[i] = v + OUT_BONUS
+            continue
+        pts = inplay_points(r, scratch) if r.inplay_mod else 0
+        if pts:
+            v += pts * W_PTS
+            if not goat and match.scores[side] + pts >= r.target:
+                v += WIN_BONUS
+        open_s = scratch.open_suits()
+        play = scratch.playable()
+        fit = after & play
+        k = popcount(fit)
+        v += (k if k < 3 else 3) * W_FOLLOW
+        if not k:
+            v -= W_STUCK
+        v += popcount(suits_of(after)) * W_SUITS
+        for e in range(7):
+            if (open_s >> e) & 1:
+                v += W_CONTROL * popcount(after & SUIT[e]) - (W_CONTROL * popcount(unseen & SUIT[e])) // 2
+        for s in range(players):
+            if s == seat:
+                continue
+            lack = void[s] & open_s
+            if s == partner:
+                if lack == open_s:
+                    v -= W_PARTNER
+                continue
+            if r.side(s) == side:
+                continue
+            if lack == open_s:
+                v += W_BLOCK_NEXT if s == nxt else W_BLOCK_OPP
+            else:
+                v += popcount(lack) * W_BLOCK_END
+        if r.inplay_mod and (r.side(nxt) != side):
+            v -= _setup_points(r, scratch, probe, unseen & ~_void_mask(void[nxt])) * W_SETUP
+        if not ((after | unseen) & play):
+            # nobody can play: the lowest hand wins the block
+            mine = mask_pips(after)
+            if r.teams and partner >= 0:
+                mine += popcount(rd.hands[partner]) * 6     # partner's hand is hidden: average pips
+            est = 6 * popcount(rd.hands[nxt])
+            v += W_FISH if mine < est else -W_FISH
+        vals[i] = v
+
+
+def _void_mask(bits):
+    m = 0
+    for e in range(7):
+        if (bits >> e) & 1:
+            m |= SUIT[e]
+    return m
+
+
+def _setup_points(r, lay, probe, cand):
+    """Most in-play points a single tile of `cand` would score on lay."""
+    best = 0
+    for a in range(4):
+        if not lay.is_open(a):
+            continue
+        fit = cand & SUIT[lay.end[a]]
+        t = 0
+        while fit:
+            if fit & 1:
+                probe.copy_from(lay)
+                probe.place(t, a)
+                p = inplay_points(r, probe)
+                if p > best:
+                    best = p
+            fit >>= 1
+            t += 1
+    return best
+
+
+def pick_medium(ctx, match, seat, rng, buf, n):
+    if n == 1:
+        return buf[0]
+    vals = ctx.vals
+    medium_values(ctx, match, seat, buf, n, vals)
+    best = 0
+    for i in range(1, n):
+        if vals[i] > vals[best]:
+            best = i
+    return buf[best]

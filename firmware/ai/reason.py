@@ -1,0 +1,69 @@
+"""One-line reasons for a hinted move, from what the move visibly does (<= 40 or <= 16 chars)."""
+from domino.tiles import ALL, DOUBLES, LO, HI, popcount, name
+from domino.rules import FAM_POINTS
+from .moves import move_tiles, apply, inplay_points, mask_pips
+from .policy import suits_of
+
+
+def _nums(bits):
+    out = ""
+    for e in range(7):
+        if (bits >> e) & 1:
+            out += ("," if out else "") + str(e)
+    return out
+
+
+def explain(ctx, match, seat, m, short=False):
+    rd = match.round
+    r = match.rules
+    lay = rd.layout
+    hand = rd.hands[seat]
+    tiles = move_tiles(lay, m)
+    after = hand & ~tiles
+    scratch = ctx.lay
+    scratch.copy_from(lay)
+    apply(scratch, m)
+    n = rd.legal(ctx.buf)
+    t = m & 31
+    if popcount(tiles) == 1:
+        t = 0
+        while not (tiles >> t) & 1:
+            t += 1
+    tn = name(t)
+    if not after:
+        return "Goes out" if short else "Goes out: " + ("wins the round" if r.family == FAM_POINTS else "counts nothing")
+    if n == 1:
+        return "Only move" if short else "Only legal move: " + tn
+    pts = inplay_points(r, scratch)
+    if pts:
+        if short:
+            return "Scores " + str(pts)
+        if r.family == FAM_POINTS and match.scores[r.side(seat)] + pts >= r.target:
+            return "Scores " + str(pts) + ": wins the match"
+        return "Scores " + str(pts) + " now"
+    open_s = scratch.open_suits()
+    nxt = (seat + 1) % r.players
+    unseen = ALL & ~hand & ~lay.played
+    if not ((after | unseen) & scratch.playable()):
+        return "Blocks game" if short else "Blocks the game: lowest hand wins"
+    if r.side(nxt) != r.side(seat) and open_s and rd.void[nxt] & open_s == open_s:
+        nums = _nums(open_s)
+        if short:
+            return "Blocks " + nums + "s" if len(nums) < 6 else "Blocks next"
+        return "Blocks " + nums + "s: next player lacks " + nums
+    if tiles & DOUBLES and LO[t] >= 4:
+        return ("Dumps " + tn) if short else "Dumps heavy double " + tn
+    if r.teams:
+        p = r.partner(seat)
+        if rd.void[p] & open_s != open_s and rd.void[p]:
+            return "Helps partner" if short else "Leaves partner a number to play"
+    sp = mask_pips(tiles)
+    if sp >= 9:
+        return ("Sheds " + str(sp) + " pips") if short else "Sheds heavy " + tn + " (" + str(sp) + " pips)"
+    k = popcount(suits_of(after))
+    fit = popcount(after & scratch.playable())
+    if fit >= 2:
+        return ("Keeps " + str(fit) + " plays") if short else "Keeps " + str(fit) + " tiles playable next turn"
+    if tiles & DOUBLES:
+        return ("Dumps " + tn) if short else "Gets double " + tn + " out of the way"
+    return ("Keeps " + str(k) + " suits") if short else "Keeps " + str(k) + " suits alive"
