@@ -146,82 +146,121 @@ def run_forced(match):
         rd.forced()
 
 
-def dump(match, extras=None):
-    """Record text of a seeded match (replays it from its seed to write each move in context)."""
-    r = match.rules
-    lines = [MAGIC, "variant " + r.vid, "players " + str(r.players), "teams " + str(int(r.teams)),
-             "options " + r.options_text(), "seed " + code(match.seed)]
+def header(rules, seed, extras=None):
+    """Header lines of a record (a save file starts with these, then gets a move appended at a time)."""
+    out = MAGIC + "\nvariant " + rules.vid + "\nplayers " + str(rules.players) + "\nteams " + \
+        str(int(rules.teams)) + "\noptions " + rules.options_text() + "\nseed " + code(seed) + "\n"
     if extras:
         for k in extras:
-            lines.append(k + " " + str(extras[k]))
+            out += k + " " + str(extras[k]) + "\n"
+    return out
+
+
+def dump(match, out, extras=None):
+    """Write the record of a seeded match to `out` (anything with .write), a line at a time. Replays
+    the match from its seed to write each move in context."""
+    r = match.rules
+    out.write(header(r, match.seed, extras))
     twin = Match(Rules(r.vid, r.players, r.teams, r.options), match.seed)
-    for k in range(len(match.history) + (0 if match.round_over() and match.over else 1)):
-        if k >= len(match.history) and match.round_no <= len(match.history):
-            break
+    rounds = len(match.history) + (0 if match.round_no <= len(match.history) else 1)
+    for k in range(rounds):
         twin.start_round()
-        toks = []
+        out.write("round")
         for m in match.move_list(k):
             run_forced(twin)
-            toks.append(move_text(twin.round, m))
+            out.write(" " + move_text(twin.round, m))
             twin.play(m)
+        out.write("\n")
         run_forced(twin)
-        lines.append("round " + " ".join(toks))
         if twin.round_over():
             twin.finish_round()
-    return "\n".join(lines) + "\n"
 
 
-def load(text):
-    """Rebuild a match from record text. Returns (match, extras). RecordError on any bad line."""
-    lines = [ln.strip() for ln in text.replace("\r", "").split("\n")]
-    if not lines or lines[0] != MAGIC:
-        raise RecordError("not a game record (first line should be '" + MAGIC + "')")
+def dumps(match, extras=None):
+    """The record as one string (tools and tests; the device streams with dump)."""
+    import io
+    buf = io.StringIO()
+    dump(match, buf, extras)
+    return buf.getvalue()
+
+
+def _options(text):
+    options = {}
+    for kv in text.split(","):
+        if kv:
+            k, v = kv.split("=")
+            options[k] = int(v) if v.isdigit() else v
+    return options
+
+
+def load(lines):
+    """Rebuild a match from a record: `lines` is an iterable of lines (an open file streams it) or one
+    string. Returns (match, extras). RecordError names the first bad line."""
+    if isinstance(lines, str):
+        lines = lines.split("\n")
     head = {}
-    rounds = []
-    for i in range(1, len(lines)):
-        ln = lines[i]
+    match = None
+    lineno = 0
+    pending = False                            # the last round line left its round unfinished
+    for ln in lines:
+        lineno += 1
+        ln = ln.strip()
+        if lineno == 1:
+            if ln != MAGIC:
+                raise RecordError("not a game record (first line should be '" + MAGIC + "')")
+            continue
         if not ln:
             continue
         sp = ln.find(" ")
         key = ln if sp < 0 else ln[:sp]
         val = "" if sp < 0 else ln[sp + 1:].strip()
-        if key == "round":
-            rounds.append((i + 1, val.split()))
-        else:
+        if key != "round":
+            if match is not None:
+                raise RecordError("line " + str(lineno) + ": header line after the moves")
             head[key] = val
-    try:
-        options = {}
-        for kv in head.get("options", "").split(","):
-            if kv:
-                k, v = kv.split("=")
-                options[k] = int(v) if v.isdigit() else v
-        rules = Rules(head["variant"], int(head["players"]), head.get("teams", "0") == "1", options)
-        seed = parse_code(head["seed"])
-    except KeyError as e:
-        raise RecordError("record header lacks " + str(e))
-    except (ValueError, RulesError) as e:
-        raise RecordError("bad record header: " + str(e))
-    match = Match(rules, seed)
-    for k in range(len(rounds)):
-        lineno, toks = rounds[k]
+            continue
+        if match is None:
+            match = _start(head)
+        if pending:
+            raise RecordError("line " + str(lineno - 1) + ": round ends before it is finished")
         if match.over:
             raise RecordError("line " + str(lineno) + ": the match was already over")
-        match.start_round()
-        for j in range(len(toks)):
-            run_forced(match)
-            if match.round_over():
-                raise RecordError("line " + str(lineno) + ": move " + str(j + 1) + " after the round ended")
-            try:
-                match.play(parse_move(match.round, toks[j]))
-            except RecordError as e:
-                raise RecordError("line " + str(lineno) + ", move " + str(j + 1) + ": " + str(e))
-        run_forced(match)
-        if match.round_over():
-            match.finish_round()
-        elif k != len(rounds) - 1:
-            raise RecordError("line " + str(lineno) + ": round ends before it is finished")
+        pending = _replay_round(match, val.split(), lineno)
+    if lineno == 0:
+        raise RecordError("empty record")
+    if match is None:
+        match = _start(head)
     extras = {}
     for key in head:
         if key not in ("variant", "players", "teams", "options", "seed"):
             extras[key] = head[key]
     return match, extras
+
+
+def _start(head):
+    try:
+        rules = Rules(head["variant"], int(head["players"]), head.get("teams", "0") == "1",
+                      _options(head.get("options", "")))
+        return Match(rules, parse_code(head["seed"]))
+    except KeyError as e:
+        raise RecordError("record header lacks " + str(e))
+    except (ValueError, RulesError) as e:
+        raise RecordError("bad record header: " + str(e))
+
+
+def _replay_round(match, toks, lineno):
+    """Play one round line; True when the round is left unfinished (a game in progress)."""
+    match.start_round()
+    for j in range(len(toks)):
+        run_forced(match)
+        if match.round_over():
+            raise RecordError("line " + str(lineno) + ": move " + str(j + 1) + " after the round ended")
+        try:
+            match.play(parse_move(match.round, toks[j]))
+        except RecordError as e:
+            raise RecordError("line " + str(lineno) + ", move " + str(j + 1) + ": " + str(e))
+    run_forced(match)
+    if match.round_over():
+        match.finish_round()
+        return False
+    return True

@@ -14,6 +14,8 @@ except ImportError:  # CPython
     def const(x):
         return x
 
+from array import array
+
 from .tiles import LO, HI, SUIT, DOUBLE, HEAVY, NONE, ALL, popcount
 from .layout import Layout, L, R, U
 
@@ -54,7 +56,7 @@ class Round:
         self.inplay = [0, 0, 0, 0]
         self.void = bytearray(4)          # per seat: numbers it was seen to lack (public)
         self.stock = bytearray(28)        # stock order, top first
-        self.buf = [0] * MAX_MOVES        # legal-move buffer
+        self.buf = array("H", bytes(2 * MAX_MOVES))   # legal-move buffer (moves fit 16 bits)
         self.events = bytearray(2 * EV_MAX)
         self.dedupe = True                # fold moves on interchangeable ends into one
         self.reset()

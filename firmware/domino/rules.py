@@ -53,40 +53,24 @@ NEXT_FIRST = const(2)         # every round as the first
 NEXT_OUT_OR_FISHER = const(3)  # the player who went out or the fisherman leads any tile
 NEXT_OUT = const(4)            # Fives: who played the last tile leads any; after a block, as the first round
 
-# Options: (key, default, choices). Values are ints or short strings; the first choice is the default.
-_TARGET = "target"
-_OPT_HAND = ("hand", "auto", ("auto", 5, 7))
-_OPT_GOAT = (
-    ("target", 101, (101, 202)),
-    ("lone_00", 10, (10, 25)),
-    ("lone_66", "off", ("off", 50)),
-    ("reserve", 0, (0, 1, 2)),
-    ("fish", "all", ("all", "one")),
-    ("leader", "winner", ("winner", "partner")),
-)
-_OPT_MUGGINS = (
-    ("target", 100, (100, 250, 500)),
-    ("divide", "yes", ("yes", "no")),
-    ("spinner", "yes", ("yes", "no")),
-    ("spinner_counts", "ends", ("ends", "always")),
-)
+# Options of each variant as one compact spec (parsed only when a game is set up: constant strings cost
+# far less heap than nested tuples): "key=default|choice|choice ...", the first choice is the default.
+_GOAT_OPTS = "target=101|202 lone_00=10|25 lone_66=off|50 reserve=0|1|2 fish=all|one leader=winner|partner"
+_MUGGINS_OPTS = "target=100|250|500 divide=yes|no spinner=yes|no spinner_counts=ends|always"
 
-# id: (name, players range, teams allowed, options)
+# id, name, fewest players, most players, teams allowed, options
 VARIANTS = (
-    ("draw", "Draw", 2, 4, True, (("target", 100, (100, 150, 200, 61)), _OPT_HAND)),
-    ("block", "Block", 2, 4, True, (("target", 100, (100, 150, 200, 61)), ("hand", "auto", ("auto", 5, 7)))),
-    ("fives", "Fives", 2, 4, True, (("target", 150, (150, 61, 100, 250)), _OPT_HAND)),
-    ("classic", "Classic", 2, 4, False, (("target", 100, (100, 150, 200, 300, 500)),
-                                         ("big_tiles", "off", ("off", "on")))),
-    ("goat", "Goat", 2, 4, True, _OPT_GOAT),
-    ("sea_goat", "Sea Goat", 2, 4, True, (("target", 125, (125, 202)), ("reserve", 0, (0, 1, 2)),
-                                          ("leader", "winner", ("winner", "partner")))),
-    ("donkey", "Donkey", 2, 4, True, _OPT_GOAT),
-    ("muggins", "Muggins", 2, 4, False, _OPT_MUGGINS),
-    ("threes", "All Threes", 2, 4, False, _OPT_MUGGINS),
-    ("telephone", "Telephone", 2, 4, False, (("target", 72, (72, 100, 150)),
-                                             ("four_doubles", "off", ("off", "on")))),
-    ("blitz", "Blitz", 4, 4, True, tuple(o for o in _OPT_GOAT if o[0] != "reserve")),
+    ("draw", "Draw", 2, 4, True, "target=100|150|200|61 hand=auto|5|7"),
+    ("block", "Block", 2, 4, True, "target=100|150|200|61 hand=auto|5|7"),
+    ("fives", "Fives", 2, 4, True, "target=150|61|100|250 hand=auto|5|7"),
+    ("classic", "Classic", 2, 4, False, "target=100|150|200|300|500 big_tiles=off|on"),
+    ("goat", "Goat", 2, 4, True, _GOAT_OPTS),
+    ("sea_goat", "Sea Goat", 2, 4, True, "target=125|202 reserve=0|1|2 leader=winner|partner"),
+    ("donkey", "Donkey", 2, 4, True, _GOAT_OPTS),
+    ("muggins", "Muggins", 2, 4, False, _MUGGINS_OPTS),
+    ("threes", "All Threes", 2, 4, False, _MUGGINS_OPTS),
+    ("telephone", "Telephone", 2, 4, False, "target=72|100|150 four_doubles=off|on"),
+    ("blitz", "Blitz", 4, 4, True, "target=101|202 lone_00=10|25 lone_66=off|50 fish=all|one leader=winner|partner"),
 )
 
 
@@ -101,13 +85,23 @@ def variant(vid):
     raise RulesError("unknown variant: " + str(vid))
 
 
+def _value(text):
+    return int(text) if text.isdigit() else text
+
+
 def option_choices(vid):
-    return variant(vid)[5]
+    """[(key, default, [choices])] of a variant, the default first among the choices."""
+    out = []
+    for item in variant(vid)[5].split():
+        key, rest = item.split("=")
+        choices = [_value(c) for c in rest.split("|")]
+        out.append((key, choices[0], choices))
+    return out
 
 
 def default_options(vid):
     d = {}
-    for key, default, _ in variant(vid)[5]:
+    for key, default, _ in option_choices(vid):
         d[key] = default
     return d
 
@@ -142,9 +136,10 @@ class Rules:
         self.sides = 2 if teams else players
         opts = default_options(vid)
         if options:
+            table = option_choices(vid)
             for key in options:
                 found = None
-                for o in row[5]:
+                for o in table:
                     if o[0] == key:
                         found = o
                 if found is None:
@@ -268,7 +263,7 @@ class Rules:
 
     def options_text(self):
         out = []
-        for key, default, _ in variant(self.vid)[5]:
+        for key, default, _ in option_choices(self.vid):
             v = self.options[key]
             if v != default:
                 out.append(key + "=" + str(v))
