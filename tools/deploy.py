@@ -65,8 +65,9 @@ def say(*parts):
 # ---------------------------------------------------------------------------------------------
 # Boards
 
-def board_names(boards_dir=BOARDS):
+def board_names(boards_dir=None):
     """Deployable boards: boards/*.py not starting with `_`, minus the simulator."""
+    boards_dir = boards_dir or BOARDS
     try:
         files = os.listdir(boards_dir)
     except OSError:
@@ -75,7 +76,8 @@ def board_names(boards_dir=BOARDS):
                   if f.endswith(".py") and not f.startswith("_") and f[:-3] not in HOST_ONLY_BOARDS)
 
 
-def check_board(board, boards_dir=BOARDS):
+def check_board(board, boards_dir=None):
+    boards_dir = boards_dir or BOARDS
     names = board_names(boards_dir)
     valid = ", ".join(names) or "(none: boards/ is empty)"
     if not board:
@@ -97,8 +99,9 @@ def _parse(path):
         raise DeployError("%s:%s: syntax error: %s" % (os.path.relpath(path, ROOT), e.lineno, e.msg))
 
 
-def board_mip_deps(board, boards_dir=BOARDS):
+def board_mip_deps(board, boards_dir=None):
     """MIP_DEPS = (...) of a board file, read as text (board files import `machine`)."""
+    boards_dir = boards_dir or BOARDS
     tree = _parse(os.path.join(boards_dir, board + ".py"))
     for node in tree.body:
         if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "MIP_DEPS"
@@ -111,8 +114,9 @@ def board_mip_deps(board, boards_dir=BOARDS):
     return ()
 
 
-def board_modules(board, boards_dir=BOARDS):
+def board_modules(board, boards_dir=None):
     """The board module plus every boards.* module it imports (transitively), sorted."""
+    boards_dir = boards_dir or BOARDS
     seen = set()
     todo = [board]
     while todo:
@@ -135,7 +139,8 @@ def board_modules(board, boards_dir=BOARDS):
     return sorted(seen)
 
 
-def all_mip_deps(boards, boards_dir=BOARDS):
+def all_mip_deps(boards, boards_dir=None):
+    boards_dir = boards_dir or BOARDS
     deps = []
     for b in boards:
         for d in board_mip_deps(b, boards_dir):
@@ -147,12 +152,14 @@ def all_mip_deps(boards, boards_dir=BOARDS):
 # ---------------------------------------------------------------------------------------------
 # Source tree -> deployable tree
 
-def source_files(board=None, firmware_dir=FIRMWARE, boards_dir=BOARDS):
+def source_files(board=None, firmware_dir=None, boards_dir=None):
     """[(device relpath, local source path)]: firmware/ at the root, boards under boards/.
 
     With a board: that board and the board modules it imports. Without: every deployable board
     (the mip layout: the firmware asks for the board on first boot).
     """
+    firmware_dir = firmware_dir or FIRMWARE
+    boards_dir = boards_dir or BOARDS
     out = []
     for dirpath, dirnames, filenames in os.walk(firmware_dir):
         dirnames[:] = sorted(d for d in dirnames if not d.startswith((".", "__pycache__")))
@@ -208,7 +215,7 @@ def _compile(exe, src, dst, rel, arch):
                           % (os.path.relpath(src, ROOT), msg[-1] if msg else "?"), code=1)
 
 
-def build(out_dir, board=None, arch="armv6m", src=False, firmware_dir=FIRMWARE, boards_dir=BOARDS,
+def build(out_dir, board=None, arch="armv6m", src=False, firmware_dir=None, boards_dir=None,
           skip_arch_errors=False):
     """Write the deployable tree to out_dir (emptied first). Returns {relpath: size}.
 
@@ -216,6 +223,8 @@ def build(out_dir, board=None, arch="armv6m", src=False, firmware_dir=FIRMWARE, 
     main.py/boot.py is compiled with mpy-cross -march=<arch> (arch None: bytecode only, which
     fails on @micropython.native/viper code unless skip_arch_errors, which then leaves it out).
     """
+    firmware_dir = firmware_dir or FIRMWARE
+    boards_dir = boards_dir or BOARDS
     if board:
         check_board(board, boards_dir)
     files = source_files(board, firmware_dir, boards_dir)
@@ -270,7 +279,10 @@ def file_sha256(path):
 # ---------------------------------------------------------------------------------------------
 # mip package (package.json): every deployable board, no board.cfg, sources as they are
 
-def package_json_text(firmware_dir=FIRMWARE, boards_dir=BOARDS, root=ROOT):
+def package_json_text(firmware_dir=None, boards_dir=None, root=None):
+    firmware_dir = firmware_dir or FIRMWARE
+    boards_dir = boards_dir or BOARDS
+    root = root or ROOT
     urls = []
     for rel, path in source_files(None, firmware_dir, boards_dir):
         urls.append([rel, os.path.relpath(path, root).replace(os.sep, "/")])
@@ -460,12 +472,9 @@ def probe(port, top):
     if r.returncode != 0:
         if "could not enter raw repl" in r.stderr or "could not exec command" in r.stderr:
             raise not_micropython(port, " (no answer at the MicroPython prompt)")
-        if "failed to access" in r.stderr:
-            raise DeployError("cannot open %s: another program (Thonny, a serial monitor, another "
-                              "mpremote) may be using it; close it and retry" % port)
-        if "could not open port" in r.stderr or "No such file" in r.stderr or "no device" in r.stderr:
-            raise DeployError("no device at %s: check PORT= (connected devices: `mpremote connect list`)"
-                              % port)
+        if "failed to access" in r.stderr or "could not open port" in r.stderr:
+            raise DeployError("cannot open %s: no device there (see `mpremote connect list`), or another "
+                              "program (Thonny, a serial monitor) is using it" % port)
         raise DeployError("mpremote failed on %s: %s" % (port, err or "exit code %d" % r.returncode))
     dev = parse_probe(r.stdout)
     if not dev.info:
@@ -594,8 +603,11 @@ def top_dirs(tree):
     return sorted(set(r.split("/")[0] for r in tree if "/" in r) | {"lib"})
 
 
-def deploy(board, port=None, chip=None, src=False, force=False, firmware_dir=FIRMWARE, boards_dir=BOARDS,
-           build_dir=BUILD):
+def deploy(board, port=None, chip=None, src=False, force=False, firmware_dir=None, boards_dir=None,
+           build_dir=None):
+    firmware_dir = firmware_dir or FIRMWARE
+    boards_dir = boards_dir or BOARDS
+    build_dir = build_dir or BUILD
     check_board(board, boards_dir)
     port = find_port(port)
     # Top-level folders the tree can have (the build needs the chip, the probe gives it).
@@ -625,7 +637,7 @@ def deploy(board, port=None, chip=None, src=False, force=False, firmware_dir=FIR
     ops = [["fs", "rm", ":" + p] for p in plan.remove]
     ops += [["fs", "mkdir", ":" + d] for d in plan.mkdirs]
     ops += [["fs", "cp", "-f", os.path.join(out_dir, rel), ":" + rel] for rel in plan.copy]
-    if plan.copy or plan.remove or sorted(dev.owned) != sorted(tree):
+    if sorted(dev.owned) != sorted(tree):
         manifest = out_dir + ".manifest"
         write_manifest(manifest, tree)
         ops.append(["fs", "cp", "-f", manifest, ":" + MANIFEST])
@@ -653,8 +665,11 @@ RUN_PRELUDE = (
 )
 
 
-def run(board, port=None, firmware_dir=FIRMWARE, boards_dir=BOARDS, build_dir=BUILD):
+def run(board, port=None, firmware_dir=None, boards_dir=None, build_dir=None):
     """Mount a source tree for `board` on the device and run its main.py: nothing is copied."""
+    firmware_dir = firmware_dir or FIRMWARE
+    boards_dir = boards_dir or BOARDS
+    build_dir = build_dir or BUILD
     check_board(board, boards_dir)
     port = find_port(port)
     dev = probe(port, None)
@@ -662,8 +677,8 @@ def run(board, port=None, firmware_dir=FIRMWARE, boards_dir=BOARDS, build_dir=BU
     out_dir = os.path.join(build_dir, "run")
     build(out_dir, board, None, True, firmware_dir, boards_dir)
     say("running %s from this PC on %s (Ctrl-C stops, Ctrl-X quits)" % (os.path.relpath(out_dir, ROOT), port))
-    return mpremote(["connect", port, "mount", out_dir, "exec", RUN_PRELUDE,
-                     "run", os.path.join(out_dir, "main.py")], interactive=True)
+    return mpremote(["connect", port, "mount", out_dir, "+", "exec", RUN_PRELUDE,
+                     "+", "run", os.path.join(out_dir, "main.py")], interactive=True)
 
 
 def repl(port=None):
