@@ -322,8 +322,9 @@ class Round:
                             buf[k] = MULTI | arms | (c << 4) | (f << 9)
                             k += 1
                 elif k < MAX_MOVES:
+                    pick = opened if opened else arms   # all closed: any arm of the move goes first
                     f = 0
-                    while opened and not (opened >> f) & 1:
+                    while not (pick >> f) & 1:
                         f += 1
                     buf[k] = MULTI | arms | (c << 4) | ((f & 3) << 9)
                     k += 1
