@@ -10,7 +10,10 @@ MICROPYTHON ?= $(shell $(PYTHON) tools/find_micropython.py 2>/dev/null)
 
 export PYTHONDONTWRITEBYTECODE := 1
 
-.PHONY: venv test test-host test-mpy soak bench clean help
+.DEFAULT_GOAL := help
+# Area makefiles (deploy, sim, ai): they may add long runs to SOAK_EXTRA.
+SOAK_EXTRA :=
+.PHONY: venv test soak soak-engine clean help
 
 help:
 	@echo "make sim      play the firmware on this PC (simulator)"
@@ -26,14 +29,16 @@ $(STAMP): requirements.txt
 	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements.txt
 	@touch $@
 
+# The whole suite: CPython (pytest), then the portable tests under the real micropython at 64K heap.
 test: $(STAMP)
-	$(BIN)/python -m pytest -q host_tests
+	$(BIN)/python -m pytest -q -p no:cacheprovider host_tests
 	$(BIN)/python tools/mptest.py
 
-soak: $(STAMP)
+# Long proofs, kept out of `make test`: 1,000-game cross-runtime soaks, thousands of property examples.
+soak: soak-engine $(SOAK_EXTRA)
+
+soak-engine: $(STAMP)
 	$(BIN)/python tools/soak.py
 
 clean:
 	rm -rf $(VENV) build .pytest_cache
-
--include mk/*.mk
