@@ -138,6 +138,8 @@ def _goat(m, r, n, out_side):
 
 def _sea(m, r, n, out_side):
     c = m.counts
+    if out_side != NONE:
+        c[out_side] = 0                       # as in Goat: the side that went out counts nothing
     w = out_side
     if w == NONE and not r.team_out_only:
         w = _unique(c, n, True)
