@@ -316,9 +316,11 @@ def package_json_text(firmware_dir=None, boards_dir=None, root=None):
 def mpremote_exe():
     exe = os.environ.get("MPREMOTE") or shutil.which("mpremote")
     if not exe:
-        local = os.path.join(os.path.dirname(sys.executable), "mpremote")
-        if os.path.exists(local):
-            exe = local
+        for name in ("mpremote", "mpremote.exe"):
+            local = os.path.join(os.path.dirname(sys.executable), name)
+            if os.path.exists(local):
+                exe = local
+                break
     if not exe:
         raise DeployError("mpremote not found: run `make venv` (it is pinned in requirements.txt)")
     return exe
