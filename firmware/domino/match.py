@@ -119,6 +119,8 @@ class Match:
         if r.family == FAM_SEA and r.instant_win and rd.result == OUT and rd.last_tiles & _WIN00:
             self.over = True
             self.winner = r.side(rd.winner)
+            if n == 2:
+                self.loser = 1 - self.winner
             return
         top = 0
         for i in range(1, n):
