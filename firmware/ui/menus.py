@@ -1,0 +1,341 @@
+"""Menu screens: main menu, new game, settings, statistics, rules help. Loaded only while no game is
+on the table (the app drops this module when a game starts, to give its heap to the AI)."""
+from domino.rules import VARIANTS, Rules, RulesError, option_choices, variant
+from domino.match import Match
+from ui.app import ListScreen, Screen, wrap
+from ui.input import K_UP, K_DOWN, K_A, K_B
+import store
+
+KIND_LABELS = ("Human", "Easy AI", "Medium AI", "Hard AI")
+AI_NAMES = ("Ann", "Bob", "Cat", "Dan")
+OPTION_LABELS = {
+    "target": "Target", "hand": "Hand size", "big_tiles": "0-0=25 6-6=50", "lone_00": "Lone 0-0",
+    "lone_66": "Lone 6-6", "reserve": "Reserve", "fish": "Fish for", "leader": "Next lead",
+    "divide": "Divide by 5", "spinner": "Spinner", "spinner_counts": "Spinner counts",
+    "four_doubles": "4 doubles",
+}
+ANIM_LABELS = ("off", "fast", "normal", "slow")
+
+
+def seat_names(kinds):
+    humans = 0
+    for k in kinds:
+        if k == "human":
+            humans += 1
+    out = []
+    for s in range(len(kinds)):
+        if kinds[s] != "human":
+            out.append(AI_NAMES[s])
+        elif humans == 1:
+            out.append("You")
+        else:
+            out.append("P" + str(s + 1))
+    return out
+
+
+class MainMenu(ListScreen):
+    def __init__(self, app, note=None):
+        ListScreen.__init__(self, app, "Dominoes")
+        self.saved = app.store.has_game()
+        self.note = note
+        if self.saved and not note:
+            self.note = "A game is saved: Continue?"
+            self.note_col = app.g.c.GOOD
+
+    def rows(self):
+        r = [("Continue", None)] if self.saved else []
+        return r + [("New game", None), ("Settings", None), ("Statistics", None), ("Rules help", None)]
+
+    def pick(self, i):
+        label = self.rows()[i][0]
+        app = self.app
+        if label == "Continue":
+            app.resume()
+        elif label == "New game":
+            app.go(NewGame(app))
+        elif label == "Settings":
+            app.go(Settings(app))
+        elif label == "Statistics":
+            app.go(Stats(app))
+        else:
+            app.go(HelpList(app))
+
+    def back(self):
+        pass
+
+    def footer(self):
+        return "A select"
+
+
+class NewGame(ListScreen):
+    """Variant, players, seats (human or AI level), teams, then the variant's options."""
+
+    def __init__(self, app):
+        ListScreen.__init__(self, app, "New game")
+        last = app.settings.get("last") or {}
+        self.vi = 0
+        for i in range(len(VARIANTS)):
+            if VARIANTS[i][0] == last.get("variant"):
+                self.vi = i
+        self.players = last.get("players", 2)
+        self.teams = bool(last.get("teams", 0))
+        kinds = last.get("seats")
+        self.kinds = ["human", "medium", "medium", "medium"]
+        if isinstance(kinds, list):
+            for s in range(min(4, len(kinds))):
+                if kinds[s] in store.SEAT_KINDS:
+                    self.kinds[s] = kinds[s]
+        self.options = {}
+        opts = last.get("options")
+        self._variant_changed()
+        if isinstance(opts, dict):
+            for key, _, choices in option_choices(self.vid()):
+                if opts.get(key) in choices:
+                    self.options[key] = opts[key]
+        self.fields = []
+
+    def vid(self):
+        return VARIANTS[self.vi][0]
+
+    def _variant_changed(self):
+        row = VARIANTS[self.vi]
+        if self.players < row[2]:
+            self.players = row[2]
+        if self.players > row[3]:
+            self.players = row[3]
+        if not row[4] or self.players != 4:
+            self.teams = False
+        self.options = {}
+        for key, default, _ in option_choices(row[0]):
+            self.options[key] = default
+
+    def rows(self):
+        row = VARIANTS[self.vi]
+        out = [("Variant", row[1]), ("Players", self.players)]
+        f = ["variant", "players"]
+        if row[4] and self.players == 4:
+            out.append(("Teams", "2 v 2" if self.teams else "off"))
+            f.append("teams")
+        for s in range(self.players):
+            out.append(("Seat " + str(s + 1), KIND_LABELS[store.SEAT_KINDS.index(self.kinds[s])]))
+            f.append(s)
+        for key, _, _ in option_choices(row[0]):
+            out.append((OPTION_LABELS.get(key, key), self.options[key]))
+            f.append(key)
+        out.append(("Start game", None))
+        f.append("start")
+        self.fields = f
+        return out
+
+    def change(self, i, d):
+        self.rows()
+        f = self.fields[i]
+        row = VARIANTS[self.vi]
+        if f == "variant":
+            self.vi = (self.vi + d) % len(VARIANTS)
+            self._variant_changed()
+        elif f == "players":
+            lo, hi = row[2], row[3]
+            self.players = lo + (self.players - lo + d) % (hi - lo + 1)
+            if self.players != 4:
+                self.teams = False
+        elif f == "teams":
+            self.teams = not self.teams
+        elif isinstance(f, int):
+            k = store.SEAT_KINDS.index(self.kinds[f])
+            self.kinds[f] = store.SEAT_KINDS[(k + d) % 4]
+        elif f != "start":
+            for key, _, choices in option_choices(row[0]):
+                if key == f:
+                    j = choices.index(self.options[key]) if self.options[key] in choices else 0
+                    self.options[key] = choices[(j + d) % len(choices)]
+        self.note = None
+
+    def pick(self, i):
+        self.rows()
+        if self.fields[i] == "start":
+            self.start()
+        else:
+            self.change(i, 1)
+
+    def start(self):
+        app = self.app
+        try:
+            rules = Rules(self.vid(), self.players, self.teams, self.options)
+        except RulesError as e:
+            self.note = str(e)
+            return
+        kinds = self.kinds[:self.players]
+        app.settings["last"] = {"variant": self.vid(), "players": self.players, "teams": int(self.teams),
+                                "seats": kinds, "options": self.options}
+        note = app.save_settings()
+        seed = (app.board.ticks_ms() * 2654435 + self.vi * 7919 + 12345) & 0x3FFFFFFF
+        try:
+            import os
+            r = os.urandom(4)
+            seed = (r[0] | r[1] << 8 | r[2] << 16 | (r[3] & 0x3F) << 24)
+        except (ImportError, AttributeError, OSError):
+            pass
+        if app.settings.get("seed") is not None:   # tests: a fixed deal
+            seed = app.settings["seed"]
+        match = Match(rules, seed)
+        match.start_round()
+        names = seat_names(kinds)
+        app.store.clear_game()
+        app.start(match, kinds, names, "", note)
+
+
+class Settings(ListScreen):
+    def __init__(self, app):
+        ListScreen.__init__(self, app, "Settings")
+        self.confirm = False
+
+    def rows(self):
+        s = self.app.settings
+        t = s["think"]
+        return (("Brightness", str(s["bright"]) + "%"), ("Sound", "on" if s["sound"] else "off"),
+                ("AI think", str(t // 1000) + "." + str(t % 1000 // 100) + "s"),
+                ("Animation", ANIM_LABELS[s["anim"]]),
+                ("Reset stats", "sure?" if self.confirm else None), ("Back", None))
+
+    def change(self, i, d):
+        keys = ("bright", "sound", "think", "anim")
+        if i >= len(keys):
+            return
+        s = self.app.settings
+        allowed = store.SETTING_CHOICES[keys[i]][1]
+        j = allowed.index(s[keys[i]]) if s[keys[i]] in allowed else 0
+        s[keys[i]] = allowed[(j + d) % len(allowed)]
+        if i == 0:
+            self.app.board.set_brightness(s["bright"])
+        if i == 1 and s["sound"]:
+            self.app.beep(880, 40)
+
+    def pick(self, i):
+        if i == 4:
+            if self.confirm:
+                try:
+                    self.app.store.save_stats({})
+                    self.note = "Statistics cleared"
+                except OSError as e:
+                    self.note = "Not cleared: " + str(e)
+                self.confirm = False
+            else:
+                self.confirm = True
+            return
+        if i == 5:
+            self.back()
+            return
+        self.change(i, 1)
+
+    def back(self):
+        self.app.menu(self.app.save_settings())
+
+
+class Stats(ListScreen):
+    """Per variant: won-lost, and the current streak (+ wins / - losses in a row)."""
+
+    def __init__(self, app):
+        ListScreen.__init__(self, app, "Statistics")
+        self.stats, self.note = app.store.load_stats()
+        if not self.note:
+            self.note = "won-lost streak (best)" if self.stats else "No finished games yet"
+            self.note_col = app.g.c.DIM
+
+    def rows(self):
+        out = []
+        wide = self.app.g.cols >= 24
+        for row in VARIANTS:
+            st = self.stats.get(row[0])
+            if not st:
+                continue
+            v = str(st[1]) + "-" + str(st[2])
+            if st[3]:
+                v += (" +" if st[3] > 0 else " ") + str(st[3])
+            if wide:
+                v += " (" + str(st[4]) + ")"
+            out.append((row[1], v))
+        out.append(("Back", None))
+        return out
+
+    def pick(self, i):
+        self.back()
+
+    def footer(self):
+        return "B back"
+
+
+class HelpList(ListScreen):
+    def __init__(self, app, then=None):
+        ListScreen.__init__(self, app, "Rules")
+        self.then = then
+
+    def rows(self):
+        return [("Controls", None)] + [(row[1], None) for row in VARIANTS]
+
+    def pick(self, i):
+        vid = "controls" if i == 0 else VARIANTS[i - 1][0]
+        title = "Controls" if i == 0 else variant(vid)[1]
+        self.app.go(HelpPage(self.app, title, vid, self))
+
+    def back(self):
+        if self.then:
+            self.then()
+        else:
+            self.app.menu()
+
+
+def help_text(vid):
+    """The section [vid] of help.txt (read from flash, only when asked)."""
+    try:
+        base = __file__.rsplit("/", 1)[0]
+    except NameError:
+        base = "/ui"
+    out = []
+    on = False
+    try:
+        with open(base + "/help.txt") as f:
+            for ln in f:
+                ln = ln.rstrip("\n")
+                if ln.startswith("["):
+                    on = ln == "[" + vid + "]"
+                elif on:
+                    out.append(ln)
+    except OSError:
+        return "Help file missing."
+    return "\n".join(out).strip()
+
+
+class HelpPage(Screen):
+    def __init__(self, app, title, vid, back):
+        Screen.__init__(self, app)
+        self.title = title
+        text = help_text(vid)
+        if vid == "controls":
+            text = (app.board.KEY_HELP or "") + "\n" + text
+        self.lines = wrap(text, app.g.cols)
+        self.top = 0
+        self.back_to = back
+
+    def key(self, k):
+        if k == K_DOWN:
+            self.top += 1
+        elif k == K_UP and self.top:
+            self.top -= 1
+        elif k == K_A or k == K_B:
+            self.app.go(self.back_to)
+            return
+        self.app.redraw()
+
+    def draw(self, g):
+        c = g.c
+        g.fb.fill(c.BG)
+        y = 4 + g.big_center(self.title, 2, c.ACCENT)
+        vis = (g.h - y - 9) // 9
+        if self.top > len(self.lines) - vis:
+            self.top = max(0, len(self.lines) - vis)
+        for ln in self.lines[self.top:self.top + vis]:
+            g.text(ln, 0, y, c.FG)
+            y += 9
+        more = "v more  " if self.top + vis < len(self.lines) else ""
+        g.text(g.fit(more + "B back", g.cols), 0, g.h - 8, c.DIM)

@@ -1,0 +1,206 @@
+"""Round end (every hand revealed, counts, what was recorded), the score sheet, and the match end
+(the winner, or the goat). Pages: A goes on, B / UP go back a page."""
+from domino.tiles import LO, HI, NONE
+from domino.round import OUT
+from domino.rules import FAM_GOAT, FAM_SEA
+from domino.scoring import hand_value
+from ui.input import K_A, K_B, K_UP, K_DOWN
+from ui.app import Screen
+
+
+def draw_sheet(g, game, y):
+    """Score sheet from y down: a row per finished round (newest last), then the totals. Goat family:
+    remembered points "+N" in their own colour, opened accounts plain; the eggs pot under it."""
+    c = g.c
+    m = game.match
+    r = m.rules
+    n = r.sides
+    cw = (g.w - 24) // n
+    for i in range(n):
+        name = game.side_name(i)
+        g.right(g.fit(name, cw // 8 - 1), 24 + (i + 1) * cw - 2, y, c.ACCENT)
+    y += 10
+    rows = game.sheet.split(";") if game.sheet else []
+    room = (g.h - y - 30) // 9
+    if room < 1:
+        room = 1
+    first = len(rows) - room if len(rows) > room else 0
+    for k in range(first, len(rows)):
+        g.text(str(k + 1), 0, y, c.DIM)
+        toks = rows[k].split(",")
+        for i in range(min(n, len(toks))):
+            tok = toks[i]
+            g.right(tok, 24 + (i + 1) * cw - 2, y, c.REMEMBERED if tok[:1] == "+" else c.FG)
+        y += 9
+    g.fb.hline(0, y, g.w, c.EDGE if not g.mono else c.FG)
+    y += 3
+    g.text("Tot" if g.w >= 128 else "T", 0, y, c.FG)
+    for i in range(n):
+        if r.family == FAM_GOAT and not m.opened[i]:
+            v = "+" + str(m.remembered[i]) if m.remembered[i] else "0"
+            col = c.REMEMBERED if m.remembered[i] else c.FG
+        else:
+            v = str(m.scores[i])
+            col = c.FG
+        g.right(v, 24 + (i + 1) * cw - 2, y, col)
+    y += 10
+    extra = "to " + str(r.target)
+    if m.pot:
+        extra += "  eggs " + str(m.pot)
+    g.text(g.fit(extra, g.cols), 0, y, c.DIM)
+    return y + 10
+
+
+class RoundEnd(Screen):
+    """Page 0: the hands; 1: what this round gave; 2: the score sheet; 3 (match over): the result."""
+
+    def __init__(self, app, table):
+        Screen.__init__(self, app)
+        self.table = table
+        self.game = table.game
+        self.page = 0
+        self.pages = 4 if self.game.match.over else 3
+
+    def key(self, k):
+        if k == K_A or k == K_DOWN:
+            if self.page + 1 < self.pages:
+                self.page += 1
+            elif self.game.match.over:
+                self.app.menu()
+                return
+            else:
+                self.table.next_round()
+                return
+        elif (k == K_B or k == K_UP) and self.page:
+            self.page -= 1
+        self.app.redraw()
+
+    def draw(self, g):
+        c = g.c
+        g.fb.fill(c.BG)
+        m = self.game.match
+        titles = ("Round " + str(m.round_no), "Result", "Score sheet", "Match over")
+        y = 2 + g.big_center(titles[self.page], 2, c.ACCENT) + 4
+        if self.page == 0:
+            self._hands(g, y)
+        elif self.page == 1:
+            self._result(g, y)
+        elif self.page == 2:
+            draw_sheet(g, self.game, y)
+        else:
+            self._match(g, y)
+        foot = "A next" if self.page + 1 < self.pages else ("A menu" if m.over else "A next round")
+        if g.w >= 200:
+            foot += "  (" + str(self.page + 1) + "/" + str(self.pages) + ")"
+        g.text(g.fit(foot, g.cols), 0, g.h - 8, c.DIM)
+
+    def _hands(self, g, y):
+        c = g.c
+        m = self.game.match
+        rd = m.round
+        names = self.game.names
+        if rd.result == OUT:
+            why = names[rd.winner] + " went out"
+        else:
+            why = "Blocked"
+            if rd.fisher != NONE:
+                why += ": " + names[rd.fisher] + " fished"
+        g.text(g.fit(why, g.cols), 0, y, c.FG)
+        y += 10
+        n = m.rules.players
+        room = g.h - y - 10
+        s = (room // n - 3) // 2
+        s = 9 if s > 9 else (5 if s < 5 else s)
+        x0 = 8 * 4 + 2
+        for seat in range(n):
+            hand = rd.hands[seat]
+            g.text(g.fit(names[seat], 4), 0, y + s - 4, c.FG)
+            cnt = str(hand_value(m.rules, hand))
+            x = x0
+            xmax = g.w - 8 * len(cnt) - 4
+            for t in range(28):
+                if (hand >> t) & 1:
+                    if x + s > xmax:
+                        g.text("+", x, y + s - 4, c.DIM)
+                        break
+                    g.tile(x, y, LO[t], HI[t], False, s)
+                    x += s + 2
+            g.right(cnt, g.w, y + s - 4, c.ACCENT)
+            y += 2 * s + 3
+
+    def _result(self, g, y):
+        c = g.c
+        game = self.game
+        m = game.match
+        r = m.rules
+        for i in range(r.sides):
+            name = game.side_name(i)
+            line = name + ": count " + str(m.counts[i])
+            col = c.FG
+            rec = m.recorded[i]
+            if r.family == FAM_GOAT:
+                if rec:
+                    line += ", records " + str(rec)
+                elif not m.opened[i] and m.remembered[i]:
+                    line += ", remembers +" + str(m.remembered[i])
+                    col = c.REMEMBERED
+            else:
+                if rec:
+                    line += ", scores " + str(rec)
+                if m.inplay[i]:
+                    line += " (+" + str(m.inplay[i]) + " in play)"
+            for ln in _wrap2(line, g.cols):
+                g.text(ln, 0, y, col)
+                y += 9
+            y += 2
+        if m.pot:
+            g.text(g.fit("Eggs carried: " + str(m.pot), g.cols), 0, y, c.WARN)
+            y += 10
+        if m.round_winner != NONE and not (r.family == FAM_SEA and not m.recorded[m.round_winner]):
+            g.text(g.fit("Round to " + game.side_name(m.round_winner), g.cols), 0, y, c.GOOD)
+            y += 10
+        g.text(g.fit("Deal " + m.deal_code(), g.cols), 0, y, c.DIM)
+
+    def _match(self, g, y):
+        c = g.c
+        game = self.game
+        m = game.match
+        y += 4
+        if m.winner != NONE:
+            y += g.big_center("Winner", y, c.DIM) + 2
+            y += g.big_center(game.side_name(m.winner), y, c.GOOD) + 8
+        if m.loser != NONE and m.rules.family == FAM_GOAT:
+            y += g.big_center("Goat", y, c.DIM) + 2
+            y += g.big_center(game.side_name(m.loser), y, c.WARN) + 8
+        st = game.stats
+        if st:
+            g.center(g.fit(m.rules.title + ": " + str(st[1]) + "-" + str(st[2]), g.cols), y, c.FG)
+
+
+def _wrap2(text, cols):
+    if len(text) <= cols:
+        return (text,)
+    cut = text.rfind(" ", 0, cols)
+    if cut <= 0:
+        cut = cols
+    return (text[:cut], text[cut:].strip()[:cols])
+
+
+class SheetView(Screen):
+    """The score sheet on its own (from the in-game menu)."""
+
+    def __init__(self, app, table, back):
+        Screen.__init__(self, app)
+        self.game = table.game
+        self.back = back
+
+    def key(self, k):
+        if k == K_A or k == K_B:
+            self.app.go(self.back)
+
+    def draw(self, g):
+        c = g.c
+        g.fb.fill(c.BG)
+        y = 2 + g.big_center("Score sheet", 2, c.ACCENT) + 4
+        draw_sheet(g, self.game, y)
+        g.text("A/B back", 0, g.h - 8, c.DIM)

@@ -1,0 +1,296 @@
+"""Drive the handheld UI under the MicroPython unix port with the simulated board and scripted keys;
+print one JSON line of results. Used by host_tests/test_ui*.py through a subprocess.
+
+    micropython [-X heapsize=180K] driver.py <code-dir> <board-dir> '<json job>'
+
+<code-dir> holds domino/ ai/ ui/ drivers/ store (sources or .mpy); <board-dir> holds boards/.
+Job keys: size ("240x240"...), profile ("sim"), root (save dir), seed, anim, think, then "do": a list
+of steps, each [name, args...]; see STEPS below. Every key goes through the board's key lines and
+the Input debouncer, exactly like a button.
+"""
+import sys
+import gc
+
+sys.path.insert(0, sys.argv[2])
+sys.path.insert(0, sys.argv[1])
+
+import json  # noqa: E402
+import boards.sim as sim  # noqa: E402
+from ui.input import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B, K_X, K_Y  # noqa: E402
+from ui.app import App  # noqa: E402
+
+KEYS = {"up": K_UP, "down": K_DOWN, "left": K_LEFT, "right": K_RIGHT, "a": K_A, "b": K_B,
+        "x": K_X, "y": K_Y}
+
+
+class Rand:
+    def __init__(self, seed):
+        self.x = seed or 1
+
+    def below(self, n):
+        x = self.x
+        x ^= (x << 13) & 0xFFFFFFFF
+        x ^= x >> 17
+        x ^= (x << 5) & 0xFFFFFFFF
+        self.x = x
+        return x % n
+
+
+def name(obj):
+    return type(obj).__name__
+
+
+class Driver:
+    def __init__(self, job):
+        self.job = job
+        self.board = sim.build(profile=job.get("profile", "sim"), size=job.get("size", "240x240"),
+                               virtual=True)
+        self.fake_ai_ms = job.get("ai_ms_per_call", 0)
+        self.ai_now = 0
+        clock = self.ai_clock if self.fake_ai_ms else None
+        self.app = App(self.board, job.get("root", "/tmp/ui"), ai_clock=clock)
+        s = self.app.settings
+        s["anim"] = job.get("anim", 0)
+        s["think"] = job.get("think", 250)
+        s["seed"] = job.get("seed", 1234)
+        self.rand = Rand(job.get("seed", 1234))
+        self.out = {"errors": 0}
+        self.steps = 0
+        self.keys = 0
+        self.mash = 0            # key to press on every AI tick (mashing test)
+        self.human_moves = 0
+        self.low = 1 << 30
+        self.curtain_checks = 0
+        self.max_frame_ms = 0
+
+    def ai_clock(self):
+        self.ai_now += self.fake_ai_ms
+        return self.ai_now
+
+    # --- keys ------------------------------------------------------------------------------------
+    def step(self, n=1):
+        for _ in range(n):
+            self.app.step()
+            self.steps += 1
+            f = gc.mem_free()
+            if f < self.low:
+                self.low = f
+
+    def press(self, k):
+        self.keys += 1
+        self.board.host_keys(k)
+        self.step()
+        self.board.host_keys(0)
+        self.step()
+
+    def screen(self):
+        return name(self.app.screen)
+
+    def settle(self, limit=400):
+        """Step until the screen waits for a person (a human turn, a curtain, a menu...)."""
+        for _ in range(limit):
+            sc = self.app.screen
+            if name(sc) == "Table" and sc.mode in (0, 3):   # running / pausing: keep stepping
+                self.step()
+                continue
+            return
+        raise RuntimeError("no settle in %d steps on %s" % (limit, self.screen()))
+
+    # --- menus -----------------------------------------------------------------------------------
+    def menu_pick(self, label):
+        sc = self.app.screen
+        rows = [r[0] for r in sc.rows()]
+        if label not in rows:
+            raise RuntimeError("no row %r in %s: %r" % (label, name(sc), rows))
+        target = rows.index(label)
+        for _ in range(len(rows) + 1):
+            if sc.sel == target:
+                break
+            self.press(K_DOWN)
+        self.press(K_A)
+
+    def new_game(self, variant, players, kinds, teams=False, options=None):
+        """From the main menu, set up and start a game by key presses."""
+        self.menu_pick("New game")
+        sc = self.app.screen
+        from domino.rules import VARIANTS
+        target = [v[0] for v in VARIANTS].index(variant)
+        self._goto_row(sc, "Variant")
+        while sc.vi != target:
+            self.press(K_RIGHT)
+        self._goto_row(sc, "Players")
+        while sc.players != players:
+            self.press(K_RIGHT)
+        if teams:
+            self._goto_row(sc, "Teams")
+            if not sc.teams:
+                self.press(K_A)
+        for s in range(players):
+            self._goto_row(sc, "Seat " + str(s + 1))
+            while sc.kinds[s] != kinds[s]:
+                self.press(K_RIGHT)
+        for key in (options or {}):
+            from ui.menus import OPTION_LABELS
+            self._goto_row(sc, OPTION_LABELS.get(key, key))
+            for _ in range(8):
+                if str(sc.options[key]) == str(options[key]):
+                    break
+                self.press(K_RIGHT)
+        self._goto_row(sc, "Start game")
+        self.press(K_A)
+        if self.screen() not in ("Table", "Curtain"):
+            raise RuntimeError("game did not start: %s %s" % (self.screen(), getattr(sc, "note", "")))
+
+    def _goto_row(self, sc, label):
+        for _ in range(40):
+            rows = [r[0] for r in sc.rows()]
+            if rows[sc.sel] == label:
+                return
+            self.press(K_DOWN)
+        raise RuntimeError("row %s not found" % label)
+
+    # --- playing ---------------------------------------------------------------------------------
+    def human_turn(self, style="random"):
+        """Play one tile with key presses: move to a playable tile, A, then pick an end."""
+        t = self.app.screen
+        # how many playable tiles: pick one of them by DOWN presses
+        n = 0
+        for i in range(t.nh):
+            if (t.playable >> t.hand[i]) & 1:
+                n += 1
+        jumps = self.rand.below(n) if style == "random" else 0
+        for _ in range(jumps):
+            self.press(K_DOWN)
+        if style == "left":                      # exercise LEFT/RIGHT and the 'does not fit' message
+            self.press(K_LEFT)
+        before = t.game.match.round.moves_played
+        self.press(K_A)
+        if t.mode == 1 and not (t.playable >> t.hand[t.cursor]) & 1:
+            self.out["misfits"] = self.out.get("misfits", 0) + 1
+            self.press(K_DOWN)
+            self.press(K_A)
+        if t.mode == 2:                          # several ends: choose one
+            for _ in range(self.rand.below(t.nopts)):
+                self.press(K_DOWN)
+            self.press(K_A)
+        self.human_moves += 1
+        return t.game.match.round.moves_played != before or t.game.match.round_over()
+
+    def play_match(self, max_rounds=60, style="random", check_curtain=False, stop_after=None):
+        app = self.app
+        rounds = 0
+        moves = 0
+        for _ in range(20000):
+            self.settle()
+            sc = app.screen
+            nm = name(sc)
+            if nm == "Table" and sc.mode == 1:
+                if stop_after is not None and moves >= stop_after:
+                    return "stopped"
+                self.human_turn(style)
+                moves += 1
+            elif nm == "Table" and sc.mode == 4:
+                self.press(K_A)
+            elif nm == "Curtain":
+                if check_curtain:
+                    self.check_curtain()
+                self.press(K_A)
+            elif nm == "RoundEnd":
+                if sc.page == 0:
+                    rounds += 1
+                    if rounds > max_rounds:
+                        return "too many rounds"
+                over = sc.game.match.over
+                self.press(K_A)
+                if over and self.screen() == "MainMenu":
+                    return "over"
+            elif nm == "Message":
+                self.out["message"] = sc.title + ": " + sc.text
+                return "message"
+            else:
+                return "stuck on " + nm
+        return "too many steps"
+
+    def check_curtain(self):
+        """The curtain frame must hold no tile pixels (face colour, pips) at all."""
+        fb = self.board.fb
+        c = self.board.colour
+        w, h = self.board.width, self.board.height
+        bad = 0
+        step = 1
+        for y in range(0, h, step):
+            for x in range(0, w, step):
+                p = fb.pixel(x, y)
+                if p == c.TILE or (p == c.PIP and not self.board.mono and p != c.BG):
+                    bad += 1
+        self.curtain_checks += 1
+        if bad:
+            self.out["curtain_tile_pixels"] = self.out.get("curtain_tile_pixels", 0) + bad
+
+
+def main():
+    job = json.loads(sys.argv[3])
+    d = Driver(job)
+    out = d.out
+    for st in job.get("do", []):
+        op = st[0]
+        if op == "keys":
+            for k in st[1].split():
+                d.press(KEYS[k])
+        elif op == "steps":
+            d.step(st[1])
+        elif op == "settle":
+            d.settle()
+        elif op == "new":
+            d.new_game(st[1], st[2], st[3], st[4] if len(st) > 4 else False, st[5] if len(st) > 5 else None)
+        elif op == "match":
+            out["result"] = d.play_match(check_curtain=bool(st[1]) if len(st) > 1 else False,
+                                         stop_after=st[2] if len(st) > 2 else None)
+        elif op == "menu":
+            d.menu_pick(st[1])
+        elif op == "state":
+            out.setdefault("states", []).append(state(d))
+        elif op == "mash":
+            d.mash = KEYS[st[1]]
+        elif op == "png":
+            out.setdefault("frames", {})[st[1]] = dump_fb(d.board)
+    out["errors"] = d.app.errors
+    if d.app.last_error is not None:
+        out["last_error"] = repr(d.app.last_error)
+    out["screen"] = d.screen()
+    out["steps"] = d.steps
+    out["keys"] = d.keys
+    out["human_moves"] = d.human_moves
+    out["low_mem"] = min(d.low, d.app.low_mem)
+    out["curtains"] = d.curtain_checks
+    out["final"] = state(d)
+    print(json.dumps(out))
+
+
+def state(d):
+    app = d.app
+    sc = app.screen
+    s = {"screen": name(sc)}
+    t = app.table
+    if t is not None:
+        m = t.game.match
+        s.update({"round_no": m.round_no, "over": m.over, "scores": m.scores[:m.rules.sides],
+                  "moves_played": m.round.moves_played, "turn": m.round.turn, "mode": t.mode,
+                  "shown": t.shown, "hand": [t.hand[i] for i in range(t.nh)], "cursor": t.cursor,
+                  "msg": t.msg, "history": len(m.history)})
+        if name(sc) == "Table":
+            s["hand_rects"] = [t.hand_rect(i) for i in range(t.nh)]
+    if hasattr(sc, "note"):
+        s["note"] = sc.note
+    if hasattr(sc, "rows"):
+        s["rows"] = [r[0] for r in sc.rows()]
+    return s
+
+
+def dump_fb(board):
+    import binascii
+    return {"w": board.width, "h": board.height, "mono": board.mono,
+            "data": binascii.hexlify(bytes(board.buf)).decode()}
+
+
+main()

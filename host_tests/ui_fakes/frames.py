@@ -1,0 +1,84 @@
+"""CPython side of the UI tests: run the MicroPython driver, decode framebuffer dumps, save PNGs."""
+import json
+import os
+import platform
+import shutil
+import subprocess
+import sys
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+DRIVER = os.path.join(ROOT, "host_tests", "ui_fakes", "driver.py")
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, ROOT)
+sys.path.insert(0, os.path.join(ROOT, "firmware"))
+
+from find_micropython import find  # noqa: E402
+
+PALETTE = None
+
+
+def palette():
+    global PALETTE
+    if PALETTE is None:
+        from boards._base import PALETTE as P
+        PALETTE = P
+    return PALETTE
+
+
+def build_mpy(dst=os.path.join(ROOT, "build", "uitest")):
+    """Compile firmware/ and boards/ to .mpy (as deployed); returns (code dir, board dir)."""
+    import tools.mptest as mt
+    arch = mt.compile_tree(os.path.join(ROOT, "firmware"), os.path.join(dst, "fw"))
+    mt.compile_tree(os.path.join(ROOT, "boards"), os.path.join(dst, "root", "boards"))
+    for f in ("help.txt",):
+        shutil.copy(os.path.join(ROOT, "firmware", "ui", f), os.path.join(dst, "fw", "ui", f))
+    return os.path.join(dst, "fw"), os.path.join(dst, "root"), arch
+
+
+def run(job, heap=None, code=None, boards=None, timeout=300):
+    mp = find()
+    if mp is None:
+        raise RuntimeError("no micropython")
+    cmd = [mp]
+    if heap:
+        cmd += ["-X", "heapsize=" + heap]
+    cmd += [DRIVER, code or os.path.join(ROOT, "firmware"), boards or ROOT, json.dumps(job)]
+    res = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True,
+                         timeout=timeout)
+    lines = res.stdout.strip().split("\n")
+    try:
+        out = json.loads(lines[-1])
+    except (ValueError, IndexError):
+        raise AssertionError("driver failed (rc %d):\n%s\n%s" % (res.returncode, res.stdout[-3000:],
+                                                                 res.stderr[-3000:]))
+    out["_log"] = res.stdout[:-len(lines[-1])] + res.stderr
+    return out
+
+
+def pixels(frame):
+    """frame dict -> (w, h, list of rows of palette indices)."""
+    w, h, mono = frame["w"], frame["h"], frame["mono"]
+    data = bytes.fromhex(frame["data"])
+    rows = []
+    for y in range(h):
+        row = []
+        for x in range(w):
+            if mono:   # MONO_VLSB
+                b = data[(y // 8) * w + x]
+                row.append((b >> (y % 8)) & 1)
+            else:      # GS4_HMSB: left pixel in the high nibble
+                b = data[y * ((w + 1) // 2) + x // 2]
+                row.append(b >> 4 if x % 2 == 0 else b & 15)
+        rows.append(row)
+    return w, h, rows
+
+
+def save_png(frame, path, scale=2):
+    from PIL import Image
+    w, h, rows = pixels(frame)
+    img = Image.new("RGB", (w, h))
+    pal = ((0, 0, 0), (255, 255, 255)) if frame["mono"] else palette()
+    img.putdata([pal[p] for row in rows for p in row])
+    if scale != 1:
+        img = img.resize((w * scale, h * scale), Image.NEAREST)
+    img.save(path)
