@@ -342,7 +342,8 @@ def mpremote(args, timeout=None, interactive=False):
 
 def _last_line(text):
     lines = [ln.strip() for ln in (text or "").strip().splitlines() if ln.strip()]
-    return lines[-1] if lines else ""
+    last = lines[-1] if lines else ""
+    return last[len("mpremote: "):] if last.startswith("mpremote: ") else last
 
 
 NO_DEVICE = ("no device connected: plug the Pico in with a USB data cable (if a drive called RPI-RP2 or "
