@@ -18,6 +18,15 @@ Decisions where RULES.md is silent (seasoned-player defaults):
   play), so the AI and the UI see ordinary moves.
 - Sea Goat: no remembered points (the 25-point minimum plays that role); a blocked round goes to the
   lowest hand; the 2v2 option scores only rounds won by going out.
+- Goat family: the side that went out counts 0 (in 2v2 the partner's tiles too); a blocked round's
+  "winner" is the single lowest count; the match winner beside the goat is the single lowest sheet.
+- Goat fish for one: the take (all counts, plus eggs, plus the taker's remembered points) is recorded
+  and opens the account even when it is 12 or less. Eggs taken in a later round count as part of the
+  taker's round count; a round that ends by going out with a tie for the highest count is scored as
+  usual and the eggs carry on untouched (only a blocked tie adds to them).
+- Donkey: closing the last open ends (two doubles on a non-double lead) ends the round as a block with
+  the closer as the fisherman, who leads the next round.
+- Option "partner leads" changes only 2v2 play.
 """
 try:
     from micropython import const
