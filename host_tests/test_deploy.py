@@ -532,3 +532,61 @@ def test_wrong_chip_override_is_caught(env):
     code, out, err = env.run("deploy", "--board", "lcd_a", "--chip", "rp2350")   # an RP2040 device
     assert code == 2
     assert "native code built for armv7m cannot run on /dev/ttyACM0 (a armv6m device)" in one_line_error(err)
+
+
+# -- the real mpremote, against a pretend Pico on a pseudo-terminal ----------------------------------
+
+@pytest.fixture
+def pty_device(env, tmp_path, monkeypatch):
+    """The synthetic tree deployed by the pinned mpremote itself (not the fake) to a pty served by
+    host_tests/pty_device.py, whose code runs in the real MicroPython: proves mpremote accepts the
+    chained command lines and the probe, and that what lands on the device is the built tree."""
+    if not hasattr(os, "openpty") or sys.platform == "win32":
+        pytest.skip("needs a pseudo-terminal")
+    mp, arch = host_arch()
+    if arch is None:
+        pytest.skip("this micropython has no native emitter")
+    real = os.path.join(os.path.dirname(sys.executable), "mpremote")
+    if not os.path.exists(real):
+        pytest.skip("no mpremote in this venv")
+    monkeypatch.setenv("MPREMOTE", real)
+    # The unix port reports its own arch: build "rp2040" for it, so its native code loads there too.
+    monkeypatch.setitem(deploy.CHIPS, "rp2040", arch)
+    root = str(tmp_path / "pty-dev")
+    os.makedirs(os.path.join(root, "saves"))
+    with open(os.path.join(root, "saves", "slot1"), "w") as f:
+        f.write("user data")
+    proc = subprocess.Popen([sys.executable, os.path.join(ROOT, "host_tests", "pty_device.py"), root, mp],
+                            stdout=subprocess.PIPE, text=True)
+    try:
+        port = proc.stdout.readline().strip()
+        yield port, root, mp
+    finally:
+        proc.kill()
+        proc.wait()
+
+
+def test_real_mpremote_deploys_to_a_pty_device(env, pty_device):
+    port, root, mp = pty_device
+    code, out, err = env.run("deploy", "--board", "lcd_a", "--port", port, "--chip", "rp2040")
+    assert code == 0, err
+    built = os.path.join(deploy.BUILD, "rp2040")
+    for rel in expected_tree(["lcd_a", "_lcd", "_base"]):
+        with open(os.path.join(built, rel), "rb") as a, open(os.path.join(root, rel), "rb") as b:
+            assert a.read() == b.read(), rel
+    with open(os.path.join(root, "saves", "slot1")) as f:
+        assert f.read() == "user data"
+    # What landed runs: import the deployed .mpy modules on the "device" with the real MicroPython.
+    r = subprocess.run([mp, "-c", "import sys; sys.path[:0] = [%r]; import drivers.fast, ui.screen, "
+                        "boards.lcd_a; print(drivers.fast.add(2, 3), ui.screen.f())" % root],
+                       capture_output=True, text=True)
+    assert r.stdout.split() == ["5", "1"], r.stderr
+    code, out, err = env.run("deploy", "--board", "lcd_a", "--port", port, "--chip", "rp2040")
+    assert code == 0, err
+    assert "nothing to copy" in out
+    code, out, err = env.run("deploy", "--board", "solo", "--port", port, "--chip", "rp2040")
+    assert code == 0, err
+    assert not os.path.exists(os.path.join(root, "boards", "lcd_a.mpy"))
+    assert not os.path.exists(os.path.join(root, "boards", "_lcd.mpy"))
+    with open(os.path.join(root, "board.cfg")) as f:
+        assert f.read() == "solo\n"
