@@ -35,7 +35,7 @@ def _tile(x, where):
 
 
 def _end(e, where):
-    if e not in ENDS:
+    if not isinstance(e, str) or e not in ENDS:
         raise ScenarioError(where + ": end must be one of L, R, U, D, not " + json.dumps(e))
     return ENDS[e]
 
@@ -97,6 +97,8 @@ def run(sc):
     players = sc["players"]
     if not isinstance(players, int) or isinstance(players, bool):
         raise ScenarioError("players must be a number")
+    if not isinstance(sc.get("teams", False), bool):
+        raise ScenarioError("teams must be true or false")
     opts = sc.get("options") or {}
     if not isinstance(opts, dict):
         raise ScenarioError("options must be an object")
@@ -132,17 +134,23 @@ def run(sc):
                 m |= 1 << t
             hands.append(m)
         stock = []
-        for x in rnd.get("stock") or []:
+        given = rnd.get("stock")
+        if given is not None and not isinstance(given, list):
+            raise ScenarioError(where + ": stock must be a list")
+        for x in given or []:
             t = _tile(x, where + ", stock")
             if (seen >> t) & 1:
                 raise ScenarioError(where + ": " + x + " is listed twice")
             seen |= 1 << t
             stock.append(t)
         leader = rnd.get("leader")
-        if leader is not None and (not isinstance(leader, int) or not 0 <= leader < players):
+        if leader is not None and (not isinstance(leader, int) or isinstance(leader, bool) or
+                                   not 0 <= leader < players):
             raise ScenarioError(where + ": leader must be a seat 0.." + str(players - 1))
         match.start_round(hands, bytes(stock), len(stock), NONE if leader is None else leader)
-        moves = rnd.get("moves") or []
+        moves = rnd.get("moves")
+        if moves is None:
+            moves = []
         if not isinstance(moves, list):
             raise ScenarioError(where + ": moves must be a list")
         for k, mv in enumerate(moves):
@@ -190,6 +198,9 @@ def main(argv):
             sc = json.load(f)
     except OSError as e:
         sys.stderr.write("replay: cannot read " + argv[0] + ": " + (e.strerror or str(e)) + "\n")
+        return 2
+    except RecursionError:
+        sys.stderr.write("replay: " + argv[0] + " is not valid JSON: nested too deeply\n")
         return 2
     except (ValueError, UnicodeDecodeError) as e:
         sys.stderr.write("replay: " + argv[0] + " is not valid JSON: " + str(e).split("\n")[0] + "\n")
