@@ -84,7 +84,8 @@ def _points(m, r, n, out_side):
         total += c[i]
     if out_side != NONE:
         m.round_winner = out_side
-        m.recorded[out_side] = transform(r, total - c[out_side])
+        # 2v2: all three other hands, the partner's included (RULES.md B); else the opponents' hands
+        m.recorded[out_side] = transform(r, total if r.teams else total - c[out_side])
         return
     w = _unique(c, n, True)
     m.round_winner = w
