@@ -73,7 +73,7 @@ def check_points_round(m, rd, before):
     expect = [0] * n
     if rd.result == OUT:
         w = r.side(rd.winner)
-        expect[w] = tf(total - side_pips[w])
+        expect[w] = tf(total if r.teams else total - side_pips[w])   # 2v2: partner's hand too (RULES.md B)
     else:
         low = min(side_pips)
         if side_pips.count(low) == 1:
