@@ -94,8 +94,6 @@ class SimBoard(Board):
             self._out.write(h)
             if n:
                 self._out.write(payload)
-            if hasattr(self._out, "flush"):
-                self._out.flush()
         except OSError:
             raise SystemExit(0)  # the viewer went away
 
@@ -196,8 +194,6 @@ class SimBoard(Board):
             self._msg[2] = (ms >> 16) & 0xFF
             self._msg[3] = (ms >> 24) & 0xFF
             self._out.write(memoryview(self._msg)[:4])
-            if hasattr(self._out, "flush"):
-                self._out.flush()
         except OSError:
             raise SystemExit(0)
         while self._read_msg(True) != _MSG_TIME:

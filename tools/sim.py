@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+"""Play the firmware on this PC: MicroPython (unix port) runs firmware/main.py with boards/sim.py,
+and this tool shows its framebuffer and feeds it keys. See docs/SIM.md.
+
+  tools/sim.py                                   window if there is a display, else terminal
+  tools/sim.py --view term --board oled_diy      terminal view of the 128x64 mono board
+  tools/sim.py --board pimoroni_pack --keys "wait:300 down a wait:500 shot:menu.png"
+                                                 headless: play a key script, save screenshots
+"""
+import argparse
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+import sim_link  # noqa: E402
+from sim_link import BOARDS, SIZES, ScriptError, Sim, frame_hash, frame_image  # noqa: E402
+
+KEYMAP_TEXT = "arrows=joystick  Enter/space=press  a b x y=buttons  q/Esc=quit"
+
+
+def default_view():
+    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or sys.platform == "darwin":
+        try:
+            os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+            import pygame  # noqa: F401
+            return "window"
+        except ImportError:
+            pass
+    return "term"
+
+
+def default_board(view):
+    # A window shows the main target pixel-exact at x2; a terminal shows the 128x64 OLED layout
+    # best (pixel-exact from 128x34 characters up, half scale in 80x24).
+    return "waveshare_lcd13" if view == "window" else "oled_diy"
+
+
+def run_script(args):
+    """Headless: virtual clock, play the script, write screenshots. Returns an exit code."""
+    try:
+        timeline, end = sim_link.parse_script(args.keys or "")
+    except ScriptError as e:
+        print("sim: bad key script: %s" % e, file=sys.stderr)
+        return 2
+    if args.screenshot:
+        timeline.append((end, "shot", args.screenshot))
+    sim = Sim(args.board or "waveshare_lcd13", args.size, args.app, virtual=True, heap=args.heap,
+              micropython=args.micropython)
+    import signal
+    import threading
+
+    timer = threading.Timer(args.timeout, lambda: sim.proc.kill())
+    timer.daemon = True
+    timer.start()
+    i = 0
+    now = 0
+    keys = 0
+    shots = 0
+    ended_early = False
+
+    def shoot(path, t):
+        if sim.frame is None or sim.hello is None:
+            print("sim: no frame yet for %s (at %d ms)" % (path, t), file=sys.stderr)
+            return 0
+        d = os.path.dirname(path)
+        if d:
+            os.makedirs(d, exist_ok=True)
+        frame_image(sim.hello, sim.frame, args.scale).save(path)
+        print("shot %s t=%dms frame=%d hash=%s" % (path, t, sim.frame_no, frame_hash(sim.frame)))
+        return 1
+
+    try:
+        while True:
+            msg = sim.read_msg()
+            if msg is None:
+                ended_early = i < len(timeline)
+                break
+            kind, payload = msg
+            if kind != sim_link.MSG_SLEEP:
+                continue
+            target = now + int.from_bytes(payload[:4], "little")
+            while i < len(timeline) and timeline[i][0] <= target:
+                t, what, arg = timeline[i]
+                if what == "keys":
+                    keys = arg
+                    sim.send_keys(keys)  # the board latches presses shorter than its sleep
+                else:
+                    shots += shoot(arg, t)
+                i += 1
+            now = target
+            if i >= len(timeline) and now >= end:
+                break
+            sim.send_time(now, keys)
+    except KeyboardInterrupt:
+        sim.proc.send_signal(signal.SIGTERM)
+        print("sim: interrupted")
+        sim.stop()
+        return 130
+    finally:
+        timer.cancel()
+    for t, what, arg in timeline[i:]:
+        if what == "shot":
+            shots += shoot(arg, t)
+    rc = sim.stop()
+    if sim.frame is not None:
+        print("frames=%d last=%s t=%dms" % (sim.frame_no, frame_hash(sim.frame), now))
+    for line in sim.stdout:
+        print("app: " + line)
+    if rc not in (0, None):
+        err = sim.crash_text()
+        if err:
+            print(err, file=sys.stderr)
+        if rc < 0:
+            print("sim: MicroPython killed (signal %d%s)" % (-rc, ", timeout %ss: does the app "
+                  "call board.sleep_ms()?" % args.timeout if rc == -9 else ""), file=sys.stderr)
+        else:
+            print("sim: MicroPython crashed (exit %d), traceback above" % rc, file=sys.stderr)
+        return 1
+    if ended_early:
+        print("sim: the app ended before the script did (at %d ms)" % now, file=sys.stderr)
+    return 0
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0],
+                                 formatter_class=argparse.RawDescriptionHelpFormatter,
+                                 epilog="keys: " + KEYMAP_TEXT + "\n\n" + sim_link.parse_script.__doc__)
+    ap.add_argument("--board", choices=BOARDS, help="board to mimic (size, keys, help); "
+                    "default waveshare_lcd13 in a window, oled_diy in a terminal")
+    ap.add_argument("--size", choices=SIZES, help="override the board's screen size "
+                    "(128x64 = mono, like the OLED)")
+    ap.add_argument("--view", choices=("window", "term"), help="default: window if a display "
+                    "is available, else term")
+    ap.add_argument("--scale", type=int, default=0, help="window zoom (default 2 or 3) / "
+                    "screenshot zoom (default 1)")
+    ap.add_argument("--app", help="module or .py file with run(board) instead of firmware/main.py")
+    ap.add_argument("--keys", help="headless: key script to play (see below)")
+    ap.add_argument("--screenshot", help="headless: PNG of the frame at the end of the script")
+    ap.add_argument("--heap", default=sim_link.DEFAULT_HEAP, help="MicroPython heap (default "
+                    "%(default)s; the Pico has about 200K free)")
+    ap.add_argument("--timeout", type=float, default=60.0, help="headless: wall-clock limit, s")
+    ap.add_argument("--micropython", help="micropython binary (default: tools/find_micropython.py)")
+    args = ap.parse_args(argv)
+    if args.keys is not None or args.screenshot:
+        args.scale = args.scale or 1
+        return run_script(args)
+    view = args.view or default_view()
+    args.board = args.board or default_board(view)
+    if view == "window":
+        import sim_window
+        return sim_window.run(args)
+    import sim_term
+    return sim_term.run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
