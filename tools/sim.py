@@ -51,7 +51,13 @@ def run_script(args):
     import signal
     import threading
 
-    timer = threading.Timer(args.timeout, lambda: sim.proc.kill())
+    timed_out = []
+
+    def kill():
+        timed_out.append(1)
+        sim.proc.kill()
+
+    timer = threading.Timer(args.timeout, kill)
     timer.daemon = True
     timer.start()
     i = 0
@@ -106,21 +112,9 @@ def run_script(args):
     rc = sim.stop()
     if sim.frame is not None:
         print("frames=%d last=%s t=%dms" % (sim.frame_no, frame_hash(sim.frame), now))
-    for line in sim.stdout:
-        print("app: " + line)
-    if rc not in (0, None):
-        err = sim.crash_text()
-        if err:
-            print(err, file=sys.stderr)
-        if rc < 0:
-            print("sim: MicroPython killed (signal %d%s)" % (-rc, ", timeout %ss: does the app "
-                  "call board.sleep_ms()?" % args.timeout if rc == -9 else ""), file=sys.stderr)
-        else:
-            print("sim: MicroPython crashed (exit %d), traceback above" % rc, file=sys.stderr)
-        return 1
-    if ended_early:
-        print("sim: the app ended before the script did (at %d ms)" % now, file=sys.stderr)
-    return 0
+    if rc == -9 and timed_out:
+        print("sim: timeout after %ss: does the app call board.sleep_ms()?" % args.timeout)
+    return sim_link.report(sim, "ended" if ended_early else "script", rc)
 
 
 def main(argv=None):

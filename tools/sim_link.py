@@ -321,3 +321,31 @@ def _ms(s):
     if v < 0:
         raise ScriptError("negative time: %r" % s)
     return v
+
+
+def report(sim, reason, rc):
+    """Print the app's output and one closing line. Shared with the window view."""
+    out = list(sim.stdout)
+    crashed = rc not in (0, None) and reason in ("ended", "script")
+    tb = len(out)
+    if crashed:  # MicroPython prints its traceback on stdout: show it as it is
+        for i, line in enumerate(out):
+            if line.startswith("Traceback (most recent call last)"):
+                tb = i
+    for line in out[:tb]:
+        print("app: " + line)
+    if crashed:
+        for line in out[tb:]:
+            print(line)
+        err = sim.crash_text()
+        if err:
+            print(err)
+        if rc < 0:
+            print("sim: MicroPython killed by signal %d" % -rc)
+        else:
+            print("sim: MicroPython crashed (exit %s), traceback above" % rc)
+        return 1
+    print({"quit": "sim: quit", "interrupted": "sim: interrupted",
+           "terminated": "sim: terminated", "ended": "sim: the app ended",
+           "closed": "sim: window closed", "script": "sim: script done"}.get(reason, "sim: stopped"))
+    return 130 if reason == "interrupted" else 0
