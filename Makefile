@@ -13,6 +13,7 @@ export PYTHONDONTWRITEBYTECODE := 1
 .DEFAULT_GOAL := help
 # Area makefiles (deploy, sim, ai): they may add long runs to SOAK_EXTRA.
 SOAK_EXTRA :=
+-include mk/*.mk
 .PHONY: venv test soak soak-engine clean help
 
 help:
