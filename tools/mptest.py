@@ -58,7 +58,8 @@ def main():
     for n in names:   # the test modules are compiled too: the heap holds code, not a compiler's work
         src = os.path.join(TESTS, n + ".py")
         if arch:
-            subprocess.run([mpy_cross(), "-march=" + arch, "-o", os.path.join(tests_out, n + ".mpy"), src], check=True)
+            dst = os.path.join(tests_out, n + ".mpy")
+            subprocess.run([mpy_cross(), "-march=" + arch, "-o", dst, src], check=True)
         else:
             shutil.copy(src, tests_out)
     print("mptest: " + os.path.basename(mp) + " -X heapsize=" + heap + " (" + (arch or "source") + "), " +

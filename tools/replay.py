@@ -119,7 +119,8 @@ def run(sc):
         if not isinstance(rnd, dict) or not isinstance(rnd.get("hands"), list):
             raise ScenarioError(where + ": needs \"hands\"")
         if len(rnd["hands"]) != players:
-            raise ScenarioError(where + ": " + str(players) + " hands expected, got " + str(len(rnd["hands"])))
+            raise ScenarioError(where + ": " + str(players) + " hands expected, got " +
+                                str(len(rnd["hands"])))
         seen = 0
         hands = []
         for s, h in enumerate(rnd["hands"]):
@@ -185,7 +186,8 @@ def run(sc):
                 "recorded": [0] * rules.sides, "remembered": _side_list(match, match.remembered),
                 "scores": _side_list(match, match.scores), "carry": match.pot,
             })
-    return {"rounds": out, "match_over": match.over, "match_winner": _maybe(match.winner) if match.over else None,
+    return {"rounds": out, "match_over": match.over,
+            "match_winner": _maybe(match.winner) if match.over else None,
             "match_loser": _maybe(match.loser) if match.over else None}
 
 

@@ -29,10 +29,9 @@ def main():
     print("selfplay %s games x %d combos: CPython %.0f s, MicroPython %.0f s, digests %s" %
           (GAMES, len(cp), tc, tm, "EQUAL" if same else "DIFFERENT"))
     env = dict(os.environ, PROPERTY_EXAMPLES=os.environ.get("PROPERTY_EXAMPLES", "3000"))
-    rc = subprocess.call([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                          os.path.join(ROOT, "host_tests", "test_properties_core.py")] +
-                         [os.path.join(ROOT, "host_tests", f) for f in os.listdir(os.path.join(ROOT, "host_tests"))
-                          if f.startswith("test_properties_") and f != "test_properties_core.py"], env=env)
+    tests = os.path.join(ROOT, "host_tests")
+    files = [os.path.join(tests, f) for f in sorted(os.listdir(tests)) if f.startswith("test_properties_")]
+    rc = subprocess.call([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"] + files, env=env)
     return 0 if same and rc == 0 else 1
 
 

@@ -17,7 +17,7 @@ except ImportError:  # CPython
 from array import array
 
 from .tiles import LO, HI, SUIT, DOUBLE, HEAVY, NONE, ALL, popcount
-from .layout import Layout, L, R, U
+from .layout import Layout
 
 ARM_SHIFT = const(5)
 CLOSE = const(0x80)
@@ -362,6 +362,9 @@ class Round:
             self.hands[s] |= 1 << t
             self.void[s] = self.layout.open_suits()   # new tiles may hold any other number
             self._event(EV_DRAW, s, t)
+            if not self.drawable() and self._blocked():   # the last drawable tile fitted nothing
+                self.result = BLOCKED
+                self.fisher = self.last
             return EV_DRAW
         self.void[s] |= self.layout.open_suits()
         self._event(EV_PASS, s, 0)
@@ -419,15 +422,14 @@ class Round:
             self.turn = (s + 1) % r.players
 
     def _blocked(self):
-        """Nobody can play and nothing playable can be drawn; Goat also fishes early (RULES.md D)."""
+        """Nobody can play and nothing can be drawn (while the stock holds drawable tiles, a stuck player
+        draws them, even ones that fit nothing); Goat also fishes early (RULES.md D)."""
         lay = self.layout
         live = 0
         for s in range(self.rules.players):
             live |= self.hands[s]
-        for i in range(self.sp, self.sn - self.rules.reserve if self.rules.draw else self.sp):
-            live |= 1 << self.stock[i]
-        if not (live & lay.playable()):
-            return True
+        if not self.drawable() and not (live & lay.playable()):
+            return True                   # nobody can play and nothing can be drawn (RULES.md A)
         if self.rules.early_fish:
             suits = lay.open_suits()
             for n in range(7):

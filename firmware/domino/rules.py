@@ -5,6 +5,10 @@ object of small ints that the round and the scoring read. No variant has engine 
 the scoring family it names (see scoring.py).
 
 Decisions where RULES.md is silent (seasoned-player defaults):
+- A block needs an empty (or reserve-only) stock, as RULES.md A says "nothing can be drawn": while
+  drawable tiles remain, a stuck player draws them even if none fits (nobody at the table can know the
+  boneyard is dead), keeps them in hand, and the round is blocked after the last draw; the player of the
+  last tile is the fisherman. Goat's early fish (RULES.md D) still ends the round with a stock.
 - Match end is checked at the end of a round; the highest score at or over the target wins, and a tie
   at the top plays another round.
 - Draw/Fives with 3-4 players deal 5 each by default (7 each would leave no stock); Block deals 7.
@@ -40,7 +44,8 @@ SPINNER = const(1)     # first double: four sides, up/down after both line direc
 CROSS = const(2)       # Donkey: four sides open at once
 
 # scoring families
-FAM_POINTS = const(0)  # winner scores opponents' pips (Draw, Block, Fives, Classic, Muggins, Threes, Telephone)
+FAM_POINTS = const(0)  # winner scores opponents' pips (Draw, Block, Fives, Classic, Muggins, Threes,
+#                        Telephone)
 FAM_GOAT = const(1)    # penalty counts, remembered points, goat at target (Goat, Donkey, Blitz)
 FAM_SEA = const(2)     # Sea Goat
 
@@ -79,7 +84,8 @@ VARIANTS = (
     ("muggins", "Muggins", 2, 4, False, _MUGGINS_OPTS),
     ("threes", "All Threes", 2, 4, False, _MUGGINS_OPTS),
     ("telephone", "Telephone", 2, 4, False, "target=72|100|150 four_doubles=off|on"),
-    ("blitz", "Blitz", 4, 4, True, "target=101|202 lone_00=10|25 lone_66=off|50 fish=all|one leader=winner|partner"),
+    ("blitz", "Blitz", 4, 4, True,
+     "target=101|202 lone_00=10|25 lone_66=off|50 fish=all|one leader=winner|partner"),
 )
 
 
@@ -192,7 +198,10 @@ class Rules:
         small = 5 if players > 2 else 7
         if vid in ("draw", "block", "fives"):
             h = o["hand"]
-            self.hand = 7 if (self.teams or players == 2) else (h if h != "auto" else (7 if vid == "block" else 5))
+            if self.teams or players == 2:
+                self.hand = 7
+            else:
+                self.hand = h if h != "auto" else (7 if vid == "block" else 5)
             self.draw = vid != "block"
             if vid == "fives":
                 self.layout = SPINNER
