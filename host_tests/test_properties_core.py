@@ -118,6 +118,11 @@ def test_random_games_keep_the_rules(game):
                         for i in range(rd.legal()):
                             mv = rd.buf[i]
                             assert mv & MULTI or (drawn >> (mv & 31)) & 1
+                    live = 0                  # the last drawable tile fitting nothing blocks at once
+                    for p in range(players):
+                        live |= rd.hands[p]
+                    stuck = rd.sn - rd.sp <= rules.reserve and not live & ends_mask(rd.layout)
+                    assert (rd.result == BLOCKED) == stuck, "block after the last draw"
                 continue
             assert playable or rd.layout.lead == tiles.NONE
             mv = rd.buf[pol.below(n)]
@@ -130,10 +135,8 @@ def test_random_games_keep_the_rules(game):
                 live = 0
                 for p in range(players):
                     live |= rd.hands[p]
-                if rules.draw:
-                    for i in range(rd.sp, rd.sn - rules.reserve):
-                        live |= 1 << rd.stock[i]
-                assert live & ends_mask(rd.layout), "blocked but not detected"
+                drawable = rules.draw and rd.sn - rd.sp > rules.reserve   # RULES.md A: "nothing can be drawn"
+                assert drawable or live & ends_mask(rd.layout), "blocked but not detected"
             elif rd.result == OUT:
                 assert rd.hands[rd.winner] == 0
             else:
