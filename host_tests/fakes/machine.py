@@ -4,6 +4,7 @@
 
 LOG = []          # SPI writes of up to 16 bytes (commands, parameters): (dc level, bytes)
 BIG = [0]         # number of SPI writes longer than 16 bytes (pixel data; only counted)
+BIG_DC0 = [0]     # ... of which were sent with DC low (command mode): should stay 0
 SPI_BYTES = [0]   # total SPI bytes written
 DC_PIN = [None]   # gpio number whose level is recorded as "dc" with each SPI write
 I2C_DEVICES = [0x3C]
@@ -13,6 +14,7 @@ def reset():
     del LOG[:]
     SPI_BYTES[0] = 0
     BIG[0] = 0
+    BIG_DC0[0] = 0
     Pin.levels.clear()
     Pin.handlers.clear()
     Pin.outputs.clear()
@@ -79,6 +81,8 @@ class SPI:
             LOG.append((dc, bytes(buf)))
         else:
             BIG[0] += 1
+            if dc == 0:
+                BIG_DC0[0] += 1
 
     def init(self, *a, **k):
         pass

@@ -1,0 +1,223 @@
+"""Boards, display driver and input: CPython checks plus the same code under the MicroPython unix
+port (subprocess), with a fake `machine` (host_tests/fakes) that records SPI traffic."""
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIRMWARE = os.path.join(ROOT, "firmware")
+FAKES = os.path.join(ROOT, "host_tests", "fakes")
+FIXTURES = os.path.join(ROOT, "host_tests", "fixtures")
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, FIXTURES)
+
+import find_micropython  # noqa: E402
+
+MP = find_micropython.find()
+needs_mp = pytest.mark.skipif(not MP, reason="no micropython binary")
+HEAP = "180K"
+
+
+def mp_run(args, path=(FIRMWARE, ROOT), code=None, env=None, timeout=30):
+    e = dict(os.environ, MICROPYPATH=os.pathsep.join(path))
+    e.pop("PICO_BOARD", None)
+    if env:
+        e.update(env)
+    cmd = [MP, "-X", "heapsize=" + HEAP] + (["-c", code] if code is not None else list(args))
+    return subprocess.run(cmd, env=e, cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+
+
+# input ------------------------------------------------------------------------------------------
+
+def test_input_checks_cpython():
+    import input_checks
+    assert input_checks.run() == []
+
+
+@needs_mp
+def test_input_checks_micropython():
+    r = mp_run([os.path.join(FIXTURES, "input_checks.py")], path=(FIRMWARE, FIXTURES))
+    assert r.stdout.strip().startswith("OK"), r.stdout + r.stderr
+
+
+def test_input_poll_allocates_nothing_in_steady_state():
+    # CPython stand-in for "no allocation per poll": the queue is a fixed list; polling an idle or
+    # held key never grows anything.
+    from ui.input import K_DOWN, Input
+    keys = [0]
+    now = [0]
+    inp = Input(lambda: keys[0], lambda: now[0], qsize=16)
+    q = inp._q
+    keys[0] = K_DOWN
+    for _ in range(1000):
+        now[0] += 10
+        inp.poll()
+    assert inp._q is q and len(q) == 16 and inp.overflow > 0
+
+
+@needs_mp
+def test_input_poll_allocates_nothing_micropython():
+    # Allocation must not grow with the number of polls (a one-off of a few bytes is the VM's).
+    code = (
+        "import gc\nfrom ui.input import Input, K_DOWN, K_A\n"
+        "k=[0]\nt=[0]\ni=Input(lambda: k[0], lambda: t[0])\n"
+        "def step(n):\n while n:\n  t[0]+=10\n  i.poll()\n  i.get()\n  n-=1\n"
+        "def phase(n):\n gc.collect()\n a=gc.mem_alloc()\n k[0]=K_DOWN|K_A\n step(n)\n"
+        " k[0]=0\n step(10)\n return gc.mem_alloc()-a\n"
+        "phase(50)\nprint(phase(100), phase(5000))\n")
+    r = mp_run(None, code=code)
+    few, many = [int(v) for v in r.stdout.split()]
+    assert few == many and many <= 64, r.stdout + r.stderr
+
+
+# GS4 -> RGB565 ----------------------------------------------------------------------------------
+
+def test_gs4_python_twin_cpython():
+    from drivers import gs4
+    cols = [gs4.rgb565(i * 17, 255 - i * 17, i * 8) for i in range(16)]
+    lut = gs4.make_lut(cols)
+    src = bytes([0x0F, 0xA5])
+    dst = bytearray(8)
+    gs4.expand_py(src, 0, dst, lut, 2)
+    want = b"".join(c.to_bytes(2, "big") for c in (cols[0], cols[15], cols[10], cols[5]))
+    assert bytes(dst) == want
+
+
+@needs_mp
+def test_gs4_viper_matches_python_twin():
+    code = (
+        "from drivers import gs4\n"
+        "assert gs4.expand is not gs4.expand_py, 'viper not in use'\n"
+        "cols=[gs4.rgb565((i*37)&255,(i*91)&255,(i*53)&255) for i in range(16)]\n"
+        "lut=gs4.make_lut(cols)\n"
+        "src=bytearray(1000)\n"
+        "for i in range(1000): src[i]=(i*131+7)&255\n"
+        "ok=True\n"
+        "for off,n in ((0,120),(3,160),(500,256),(999,1)):\n"
+        " a=bytearray(4*n); b=bytearray(4*n)\n"
+        " gs4.expand(src,off,a,lut,n); gs4.expand_py(src,off,b,lut,n)\n"
+        " ok = ok and a==b\n"
+        "print('same' if ok else 'DIFFERENT')\n")
+    r = mp_run(None, code=code)
+    assert r.stdout.strip() == "same", r.stdout + r.stderr
+
+
+# boards -----------------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def board_results():
+    if not MP:
+        pytest.skip("no micropython binary")
+    names = ["waveshare_lcd13", "pimoroni_pack", "pimoroni_pack2", "oled_diy"]
+    r = mp_run([os.path.join(FIXTURES, "board_checks.py")] + names, path=(FAKES, FIRMWARE, ROOT))
+    assert r.returncode == 0, r.stdout + r.stderr
+    out = {}
+    for line in r.stdout.splitlines():
+        d = json.loads(line)
+        out[d["board"]] = d
+    return out
+
+
+@pytest.mark.parametrize("name,w,h,caset,raset", [
+    ("waveshare_lcd13", 240, 240, "000000ef", "000000ef"),
+    ("pimoroni_pack", 240, 135, "00280117", "003500bb"),     # columns 40..279, rows 53..187
+    ("pimoroni_pack2", 320, 240, "0000013f", "000000ef"),
+])
+def test_st7789_boards(board_results, name, w, h, caset, raset):
+    d = board_results[name]
+    assert "error" not in d, d
+    assert (d["w"], d["h"], d["mono"]) == (w, h, False)
+    # show(): CASET+4, RASET+4, RAMWR, then one RGB565 line per row in data mode
+    assert d["show_bytes"] == 11 + w * h * 2
+    assert d["show_lines"] == h
+    assert d["pixels_in_cmd_mode"] == 0
+    assert d["show_cmds"] == [[0, "2a"], [1, caset], [0, "2b"], [1, raset], [0, "2c"]]
+    assert d["show_alloc"] < 600  # only the fake SPI's log allocates: the driver itself does not
+    init = d["init_cmds"]
+    assert init[0] == [0, "01"] and [0, "11"] in init and [0, "29"] in init  # reset, wake, on
+    assert [0, "3a"] in init and init[init.index([0, "3a"]) + 1] == [1, "55"]  # RGB565
+    assert init[init.index([0, "36"]) + 1] == [1, "70"]  # MADCTL landscape
+    assert [0, "21"] in init  # IPS: inversion on
+    # init = all commands + one full frame (the panel is cleared before the backlight comes on)
+    assert d["init_bytes"] == sum(len(c[1]) // 2 for c in init) + w * h * 2
+    assert d["keys_read"] == [0x10, 0, 0x10]  # held A, released, a tap latched between reads
+    assert d["colour_tile"] != d["colour_pip"]
+    assert d["key_help"]
+
+
+def test_oled_board(board_results):
+    d = board_results["oled_diy"]
+    assert "error" not in d, d
+    assert (d["w"], d["h"], d["mono"]) == (128, 64, True)
+    assert (d["colour_tile"], d["colour_pip"]) == (1, 0)
+    assert d["keys_read"] == [0x10, 0, 0x10]
+    assert d["pwm"] == [32768]  # the piezo is beeping (a timer ends it)
+
+
+def test_mip_deps_are_literal():
+    import ast
+    for name in ("waveshare_lcd13", "pimoroni_pack", "pimoroni_pack2", "oled_diy", "sim"):
+        tree = ast.parse(open(os.path.join(ROOT, "boards", name + ".py")).read())
+        deps = [ast.literal_eval(n.value) for n in tree.body if isinstance(n, ast.Assign)
+                and any(getattr(t, "id", "") == "MIP_DEPS" for t in n.targets)]
+        assert deps == [("ssd1306",) if name == "oled_diy" else ()], name
+
+
+@needs_mp
+def test_unknown_board_one_line():
+    r = mp_run([os.path.join(FIRMWARE, "main.py")], env={"PICO_BOARD": "zx81"})
+    assert r.returncode == 0, r.stdout + r.stderr
+    lines = r.stdout.strip().splitlines()
+    assert len(lines) == 1 and "Traceback" not in r.stdout + r.stderr
+    assert lines[0].startswith("board: unknown board 'zx81'; valid boards: waveshare_lcd13")
+
+
+@needs_mp
+def test_missing_board_cfg_lists_boards():
+    r = mp_run([os.path.join(FIRMWARE, "main.py")])  # no PICO_BOARD, no /board.cfg on this PC
+    assert r.returncode == 0 and "Traceback" not in r.stdout + r.stderr
+    assert "No /board.cfg" in r.stdout and "pimoroni_pack2" in r.stdout
+
+
+@needs_mp
+def test_oled_without_driver_or_display_is_one_line(tmp_path):
+    # no ssd1306 module on the path (not mip-installed): a path with the fake machine only
+    code = ("import boards\ntry:\n boards.load('oled_diy')\n"
+            "except boards.BoardError as e:\n print(e)\n")
+    tmp = str(tmp_path)
+    with open(os.path.join(FAKES, "machine.py")) as f, \
+            open(os.path.join(tmp, "machine.py"), "w") as g:
+        g.write(f.read())
+    r = mp_run(None, code=code, path=(tmp, FIRMWARE, ROOT))
+    assert r.stdout.strip() == ("board oled_diy failed to start: oled_diy needs the ssd1306 "
+                                "driver: mpremote mip install ssd1306"), r.stdout + r.stderr
+    code2 = ("import machine\nmachine.I2C_DEVICES[:] = []\nimport boards\ntry:\n"
+             " boards.load('oled_diy')\nexcept boards.BoardError as e:\n print(e)\n")
+    r = mp_run(None, code=code2, path=(FAKES, FIRMWARE, ROOT))
+    assert "no SSD1306 answers at I2C 0x3C" in r.stdout, r.stdout + r.stderr
+
+
+@needs_mp
+def test_board_and_framebuffer_heap():
+    """A colour board plus its 28.8 KB framebuffer fits a Pico-sized heap with room to spare."""
+    code = ("import gc\ngc.collect()\na=gc.mem_alloc()\nimport boards\n"
+            "b=boards.load('waveshare_lcd13')\ngc.collect()\nprint(gc.mem_alloc()-a, len(b.buf))\n")
+    r = mp_run(None, code=code, path=(FAKES, FIRMWARE, ROOT))
+    used, fb = [int(v) for v in r.stdout.split()]
+    assert fb == 240 * 240 // 2
+    assert used < 80 * 1024, used  # 64-bit unix port, modules from source: ~62 KB measured
+
+
+@needs_mp
+def test_sim_board_without_link():
+    code = ("import boards\nb=boards.load('sim', profile='pimoroni_pack', virtual=True)\n"
+            "from ui.input import K_X, K_UP\n"
+            "b.host_keys(K_X)\nprint(b.width, b.height, b.read_keys()==K_UP, b.ticks_ms())\n"
+            "b.sleep_ms(250)\nprint(b.ticks_ms(), b.KEY_HELP.split(',')[0])\n"
+            "i=b.make_input()\nprint(i._shift)\n")
+    r = mp_run(None, code=code)
+    assert r.stdout.split("\n")[:3] == ["240 135 True 0", "250 X/Y up/down", "32"], \
+        r.stdout + r.stderr
