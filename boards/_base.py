@@ -67,6 +67,7 @@ class Board:
     KEYS = 0             # logical keys this board can produce (ui.input K_* bits)
     SHIFT = 0            # 4-button boards: modifier key for ui.input.Input (0 = none)
     SHIFT_MAP = ()       # flat (key, key-with-shift, ...) pairs
+    data_dir = "/"       # where the app keeps saves/settings ("/" on the device's flash)
 
     def __init__(self):
         self.colour = Colours(self.mono)

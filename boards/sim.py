@@ -10,6 +10,8 @@
 #   PICO_SIM_IN       path key/clock messages are read from
 #   PICO_SIM_CLOCK    "real" (default) or "virtual": time only advances when the host answers a
 #                     sleep_ms() request, so a key script gives the same frames on every run.
+#   PICO_SIM_DATA     directory standing in for the device's flash (board.data_dir; saves and
+#                     settings), default /tmp/pico-domino-sim
 # Without PICO_SIM_OUT the board still works (tests): frames are counted, not sent.
 import sys
 import time
@@ -244,6 +246,7 @@ def build(profile=None, size=None, out=None, inp=None, virtual=None):
     if virtual is None:
         virtual = _getenv("PICO_SIM_CLOCK") == "virtual"
     b = SimBoard(profile, w, h, mono, out, inp, virtual)
+    b.data_dir = _getenv("PICO_SIM_DATA") or "/tmp/pico-domino-sim"
     if pm is not None:
         b.KEYS = pm.KEYS
         b.SHIFT = pm.SHIFT

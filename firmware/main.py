@@ -28,7 +28,7 @@ def main():
         print("board:", e)
         return
     import ui.app
-    ui.app.run(board)
+    ui.app.run(board, board.data_dir)
 
 
 main()

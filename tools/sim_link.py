@@ -88,7 +88,7 @@ class Sim:
     """A running MicroPython process with the sim board. Not thread-safe except as noted."""
 
     def __init__(self, board="waveshare_lcd13", size=None, app=None, virtual=False,
-                 heap=DEFAULT_HEAP, micropython=None, extra_path=()):
+                 heap=DEFAULT_HEAP, micropython=None, extra_path=(), data_dir=None):
         mp = micropython or find_micropython()
         if not mp:
             raise RuntimeError("no `micropython` binary: run `make venv` or set MICROPYTHON")
@@ -104,6 +104,8 @@ class Sim:
                    PICO_SIM_PROFILE=board, PICO_SIM_OUT="/dev/fd/%d" % fr_w,
                    PICO_SIM_IN="/dev/fd/%d" % ky_r,
                    PICO_SIM_CLOCK="virtual" if virtual else "real")
+        env["PICO_SIM_DATA"] = data_dir or os.path.join(ROOT, "build", "sim-data", board)
+        os.makedirs(env["PICO_SIM_DATA"], exist_ok=True)
         if size:
             env["PICO_SIM_SIZE"] = size
         else:

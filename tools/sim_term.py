@@ -17,7 +17,7 @@ from sim_link import (K_A, K_B, K_DOWN, K_LEFT, K_PRESS, K_RIGHT, K_UP, K_X, K_Y
 FIRST_HOLD = 0.25   # s a key stays down after one keypress
 REPEAT_HOLD = 0.15  # s a key stays down after an auto-repeat
 KEYMAP_TEXT = "arrows=joystick  Enter/space=press  a b x y=buttons  q/Esc=quit"
-TOP, BOTTOM = 1, 2  # text lines above / below the picture
+TOP, BOTTOM = 1, 3  # text lines above / below the picture
 
 _ARROWS = {ord("A"): K_UP, ord("B"): K_DOWN, ord("C"): K_RIGHT, ord("D"): K_LEFT}
 _LETTERS = {ord("a"): K_A, ord("b"): K_B, ord("x"): K_X, ord("y"): K_Y,
@@ -126,16 +126,16 @@ class Screen:
             if s > 1:
                 from PIL import Image
                 im = im.resize((pw, (h + s - 1) // s), Image.BOX)
-                note = "scaled 1/%d: make the terminal %dx%d for pixel-exact" % (
+                note = "scaled 1/%d (pixel-exact needs %dx%d)" % (
                     s, w, (h + 1) // 2 + TOP + BOTTOM)
-            title = "pico-domino sim  %s %dx%d%s  %s" % (hello.profile, w, h,
-                                                        " mono" if hello.mono else "", note)
+            title = "sim: %s %dx%d%s  %s" % (hello.profile, w, h, " mono" if hello.mono else "",
+                                            note)
             lines[1] = title[:cols]
             x0 = max(0, (cols - pw) // 2) + 1
             for r, row in enumerate(render_rows(im.tobytes(), im.width, im.height)):
                 lines[TOP + 1 + r] = "\x1b[%dG%s" % (x0, row)
-            keys = KEYMAP_TEXT + "  |  " + hello.key_help
-            lines[rows - 1] = keys[:cols]
+            lines[rows - 2] = KEYMAP_TEXT[:cols]
+            lines[rows - 1] = ("board: " + hello.key_help)[:cols]
         lines[rows] = status[:cols]
         for y, text in lines.items():
             if self.prev.get(y) != text:
@@ -149,7 +149,7 @@ def run(args):
         print("sim: the terminal view needs a terminal (headless: tools/sim.py --keys ...)")
         return 2
     sim = Sim(args.board, args.size, args.app, virtual=False, heap=args.heap,
-              micropython=args.micropython)
+              micropython=args.micropython, data_dir=args.data)
     reader = Reader(sim)
     reader.start()
     fd = sys.stdin.fileno()
