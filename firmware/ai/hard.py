@@ -1,6 +1,322 @@
-"""Hard AI (placeholder until the Monte Carlo search lands: plays medium)."""
-from .policy import pick_medium
+"""Hard AI: determinized Monte Carlo over the hidden tiles, anytime and time-bounded.
+
+Each iteration deals the unseen tiles again consistently with what the seat knows (knowledge.py),
+then plays every legal move on that deal and finishes the round with the fast rollout policy
+(rollout.py). A move's score is the sum of its rollout values over the same deals (common random
+numbers make the comparison sharp). The value of a finished rollout is the side's points margin
+(points variants), the change in penalty against the others (Goat family), and, near the target, a
+large bonus for winning / malus for losing the match. The loop stops when the time budget is spent
+(`clock` ms), or when `on_tick()` (called every ~30 ms) returns True; the best move so far is played.
+
+With the stock empty and every hidden tile in a hand (end of a 2-player Block or Draw hand), a deal is
+known up to how the hidden tiles split; endgame.py then solves the deals exactly when small enough.
+
+Everything lives in buffers built once per rules object; a search allocates nothing per rollout.
+"""
+from domino.tiles import NONE, DOUBLE
+from domino.round import Round, MULTI, CLOSE, ARM_SHIFT, MAX_MOVES
+from domino.rules import FAM_POINTS, FAM_GOAT
+from domino.scoring import hand_value, transform
+from .knowledge import Knowledge
+from . import rollout as ro
+from .rollout import (copy_state, apply_move, playout, sample, S_RES, S_WIN, S_IP, S_PIPS, S_RNG,
+                      S_STK, S_SP, S_LIM, S_SMASK, S_LAST, S_TURN)
+
+TICK_MS = 30
+TICKS_MASK = 0x3FFFFFFF      # time.ticks_ms() wraps at 2**30
+_B00 = 1 << DOUBLE[0]
+_B66 = 1 << DOUBLE[6]
+
+# test hook: raise MemoryError inside the search (proves the fallback to medium)
+FAIL_ALLOC = False
+
+
+class Search:
+    def __init__(self, rules):
+        self.rules = rules
+        self.tb = ro.make_tables(rules)
+        self.base = ro.new_state()
+        self.sbase = ro.new_state()
+        self.work = ro.new_state()
+        self.know = Knowledge()
+        self.sums = [0] * MAX_MOVES
+        self.mt = bytearray(MAX_MOVES)    # tile of a single move, 255: played on a Round
+        self.ma = bytearray(MAX_MOVES)    # its arm
+        self.cnt = [0, 0, 0, 0]
+        self.gain = [0, 0, 0, 0]
+        self.side = bytearray(4)
+        for s in range(4):
+            self.side[s] = rules.side(s) if s < rules.players else 0
+        self.special = bool(rules.lone00 or rules.lone66 or rules.any00 or rules.any66)
+        self.rd2 = None                   # scratch Round for multi-double / closing moves
+        self.samples = 0
+        self.rollouts = 0
+        self.exact = False
+        self.endgame = None
+
+    # --- per decision ----------------------------------------------------------------------------
+    def prepare(self, match, seat, rng):
+        rd = match.round
+        r = self.rules
+        base = self.base
+        ro.load(base, rd, r)
+        for s in range(4):
+            base[s] = 0
+        base[seat] = rd.hands[seat]
+        base[S_RNG] = rng.next()
+        self.know.observe(rd, seat)
+        self.know.kn[43] = rng.next()
+        self.me = seat
+        self.ms = r.side(seat)
+        self.scores = match.scores
+        self.remembered = match.remembered
+        self.opened = match.opened
+        self.pot = match.pot
+        sides = r.sides
+        self.big = 2 * r.target * (sides - 1)
+
+    def classify(self, rd, buf, n):
+        mt = self.mt
+        ma = self.ma
+        for i in range(n):
+            m = buf[i]
+            self.sums[i] = 0
+            if m & (MULTI | CLOSE):
+                mt[i] = 255
+            else:
+                mt[i] = m & 31
+                ma[i] = (m >> ARM_SHIFT) & 3
+
+    def _complex(self, work, rd, m):
+        """Play a multi-double / closing move on a real Round holding this deal, then load it back."""
+        rd2 = self.rd2
+        if rd2 is None:
+            rd2 = self.rd2 = Round(self.rules)
+        rd2.copy_from(rd)
+        for s in range(self.rules.players):
+            rd2.hands[s] = work[s]
+        lim = work[S_LIM]
+        k = 0
+        # the sampled stock: drawable part first, the reserve (if any) after it
+        stockn = self.know.kn[42]
+        for i in range(stockn):
+            rd2.stock[i] = work[S_STK + i]
+            k += 1
+        rd2.sp = 0
+        rd2.sn = stockn
+        rd2.play(m)
+        ro.load(work, rd2, self.rules)
+        for s in range(4):
+            work[s] = rd2.hands[s]
+        work[S_LIM] = lim
+        work[S_LAST] = m & 31
+
+    def rollout_all(self, rd, buf, n):
+        """One determinization: every legal move on the same deal."""
+        tb = self.tb
+        sb = self.sbase
+        work = self.work
+        sums = self.sums
+        mt = self.mt
+        ma = self.ma
+        copy_state(sb, self.base)
+        sample(sb, self.know.kn)
+        if FAIL_ALLOC:
+            raise MemoryError("test")
+        for i in range(n):
+            copy_state(work, sb)
+            t = mt[i]
+            if t != 255:
+                apply_move(work, tb, t, ma[i])
+            else:
+                self._complex(work, rd, buf[i])
+            playout(work, tb)
+            sums[i] += self.value(work)
+            sb[S_RNG] = work[S_RNG]
+        self.samples += 1
+        self.rollouts += n
+
+    # --- values ----------------------------------------------------------------------------------
+    def count_of(self, work, s):
+        if self.special:
+            return hand_value(self.rules, work[s])
+        return work[S_PIPS + s]
+
+    def value(self, work):
+        r = self.rules
+        fam = r.family
+        if fam == FAM_POINTS:
+            return self._v_points(work)
+        if fam == FAM_GOAT:
+            return self._v_goat(work)
+        return self._v_sea(work)
+
+    def _counts(self, work):
+        c = self.cnt
+        g = self.gain
+        side = self.side
+        for i in range(4):
+            c[i] = 0
+            g[i] = 0
+        for s in range(self.rules.players):
+            c[side[s]] += self.count_of(work, s)
+        return c
+
+    def _lowest(self, c, n, high=False):
+        b = 0
+        for i in range(1, n):
+            if (c[i] > c[b]) if high else (c[i] < c[b]):
+                b = i
+        for i in range(n):
+            if i != b and c[i] == c[b]:
+                return NONE
+        return b
+
+    def _margin(self, g, n):
+        ms = self.ms
+        v = g[ms] * (n - 1)
+        for i in range(n):
+            if i != ms:
+                v -= g[i]
+        return v
+
+    def _v_points(self, work):
+        r = self.rules
+        n = r.sides
+        c = self._counts(work)
+        g = self.gain
+        total = 0
+        for i in range(n):
+            total += c[i]
+        if work[S_RES] == 1:
+            w = self.side[work[S_WIN]]
+            g[w] = transform(r, total - c[w])
+        else:
+            w = self._lowest(c, n)
+            if w != NONE:
+                g[w] = transform(r, total if r.teams else total - 2 * c[w])
+        for s in range(r.players):
+            g[self.side[s]] += work[S_IP + s]
+        v = self._margin(g, n)
+        sc = self.scores
+        tgt = r.target
+        top = -1
+        topv = -1
+        for i in range(n):
+            x = sc[i] + g[i]
+            if x > topv:
+                topv = x
+                top = i
+        if topv >= tgt:
+            ms = self.ms
+            if top == ms:
+                v += self.big
+            elif sc[ms] + g[ms] < topv:
+                v -= self.big
+        return v
+
+    def _v_goat(self, work):
+        r = self.rules
+        n = r.sides
+        c = self._counts(work)
+        g = self.gain                       # penalty taken this round, per side
+        out = self.side[work[S_WIN]] if work[S_RES] == 1 else NONE
+        if out != NONE:
+            c[out] = 0
+        if out == NONE and r.fish_one:
+            hi = self._lowest(c, n, True)
+            total = self.pot
+            for i in range(n):
+                total += c[i]
+            if hi != NONE:
+                g[hi] = total + self.remembered[hi]
+        else:
+            for i in range(n):
+                g[i] = c[i]
+        if out != NONE:
+            g[out] = -self.remembered[out]
+        v = -self._margin(g, n)
+        tgt = r.target
+        sc = self.scores
+        ms = self.ms
+        for i in range(n):
+            if g[i] > 0 and (self.opened[i] or g[i] > r.open_over) and sc[i] + g[i] + (self.remembered[i] if i != out else 0) >= tgt:
+                if i == ms:
+                    v -= self.big
+                else:
+                    v += self.big // 2
+        return v
+
+    def _v_sea(self, work):
+        r = self.rules
+        n = r.sides
+        c = self._counts(work)
+        g = self.gain
+        ms = self.ms
+        out = self.side[work[S_WIN]] if work[S_RES] == 1 else NONE
+        if out != NONE and r.instant_win and ((1 << work[S_LAST]) & (_B00 | _B66)):
+            return self.big if out == ms else -self.big
+        w = out
+        if w == NONE and not r.team_out_only:
+            w = self._lowest(c, n)
+        if w == NONE:
+            return 0
+        total = 0
+        for i in range(n):
+            if i != w:
+                total += c[i]
+        if total < r.sea_min:
+            return 0
+        sc = self.scores
+        if w == ms:
+            v = total * (n - 1)
+            for i in range(n):
+                if i != ms:
+                    v += sc[i]
+            if sc[ms] + total >= r.target:
+                v += self.big
+            return v
+        v = -total - sc[ms] * (n - 1)
+        if sc[w] + total >= r.target:
+            v -= self.big
+        return v
+
+
+def _elapsed(now, t0):
+    return (now - t0) & TICKS_MASK
 
 
 def choose(ctx, match, seat, rng, buf, n, budget_ms, clock, on_tick):
-    return pick_medium(ctx, match, seat, rng, buf, n)
+    S = ctx.hard
+    if S is None:
+        S = Search(match.rules)
+        ctx.hard = S
+    t0 = clock()
+    rd = match.round
+    S.samples = 0
+    S.rollouts = 0
+    S.exact = False
+    S.prepare(match, seat, rng)
+    S.classify(rd, buf, n)
+    if S.know.hidden_tiles() >= 0:
+        from . import endgame
+        m = endgame.solve(S, match, seat, buf, n, budget_ms, clock, t0, on_tick)
+        if m >= 0:
+            S.exact = True
+            return m
+    last = t0
+    sums = S.sums
+    while True:
+        S.rollout_all(rd, buf, n)
+        now = clock()
+        if _elapsed(now, t0) >= budget_ms:
+            break
+        if on_tick is not None and _elapsed(now, last) >= TICK_MS:
+            last = now
+            if on_tick():
+                break
+    best = 0
+    for i in range(1, n):
+        if sums[i] > sums[best]:
+            best = i
+    return buf[best]

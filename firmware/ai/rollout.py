@@ -1,0 +1,486 @@
+"""Fast round simulator for the hard AI's rollouts: the whole state in one int array, no objects.
+
+One source serves both runtimes: under MicroPython the hot functions are `@micropython.viper` (machine
+ints, raw array access); under CPython the same code runs as plain Python (the `ptr32` annotations are
+dummies). Only ints and the two arrays are touched, so a rollout allocates nothing.
+
+State `st` (array('i', ST_SIZE)): hands, the layout's four arms (end number, double flag, tiles, open),
+spinner, lead, stock order and draw limit, turn, result, in-play points. Tables `tb` (array('i',
+TB_SIZE)): suit masks, per-tile pips/halves, the rollout policy's tile keys and the variant parameters.
+
+Covers the line, spinner and cross layouts, draw-until-playable with a reserve, passing, in-play
+scoring, early fish (Goat) and chains (Blitz). The rollout policy places single tiles and never closes
+a double (legal, if not always best); the root's multi-double and closing moves are played by the hard
+AI on a real `Round` and loaded with `load()`.
+
+Rollout policy ("medium-lite"): per candidate placement, the tile key (pips, doubles first), plus the
+in-play points it scores, plus a bonus when the player's other tiles still fit the new ends, plus a
+small random jitter.
+"""
+try:
+    from micropython import const
+    import micropython
+except ImportError:  # CPython: plain Python twin (the decorators below become no-ops)
+    def const(x):
+        return x
+
+    class micropython:
+        @staticmethod
+        def viper(f):
+            return f
+
+from array import array
+from domino.tiles import SUIT, PIPS, LO, HI, DOUBLE, NONE
+
+try:
+    ptr32  # noqa: F821  (MicroPython viper type names exist only inside viper code)
+except NameError:
+    ptr32 = None
+
+# --- state layout --------------------------------------------------------------------------------
+S_END = const(4)      # 4..7  end number per arm
+S_DBL = const(8)      # 8..11 end tile is a double
+S_NA = const(12)      # 12..15 tiles on the arm
+S_OP = const(16)      # 16..19 arm open
+S_SPIN = const(20)    # spinner tile or 255
+S_SPA = const(21)     # spinner arm (4: lead)
+S_SPN = const(22)     # spinner position on its arm
+S_LEAD = const(23)    # lead tile or 255
+S_SP = const(24)      # next stock index
+S_LIM = const(25)     # stock index limit for drawing (sn - reserve; sp when no drawing)
+S_TURN = const(26)
+S_RES = const(27)     # 0 playing, 1 out, 2 blocked
+S_WIN = const(28)
+S_FISH = const(29)
+S_IP = const(30)      # 30..33 in-play points per seat
+S_PLAYED = const(34)  # tiles on the table
+S_RNG = const(35)     # policy jitter state
+S_PASS = const(36)    # passes in a row
+S_PIPS = const(37)    # 37..40 pips left per seat (filled at the end of a playout)
+S_SMASK = const(41)   # drawable stock tiles
+S_LAST = const(42)    # last tile played
+S_PLIES = const(43)
+S_STK = const(44)     # 44..71 stock order
+ST_SIZE = const(72)
+
+# --- tables --------------------------------------------------------------------------------------
+T_SUIT = const(0)     # 7 masks
+T_PIPS = const(7)     # 28
+T_LO = const(35)
+T_HI = const(63)
+T_KEY = const(91)     # rollout policy key per tile
+T_DBLT = const(119)   # double tile per number
+P_PLAYERS = const(126)
+P_MODE = const(127)   # 0 line, 1 spinner, 2 cross
+P_MOD = const(128)    # in-play multiple (0: none)
+P_DIV = const(129)
+P_KEEPS = const(130)
+P_EARLY = const(131)
+P_CHAIN = const(132)
+P_WPTS = const(133)   # policy: per in-play point
+P_WFOLLOW = const(134)  # policy: other tiles still fit
+TB_SIZE = const(135)
+
+W_DOUBLE_KEY = 48     # a double is easier to dump early than to place late
+
+
+def make_tables(rules):
+    tb = array("i", [0] * TB_SIZE)
+    for n in range(7):
+        tb[T_SUIT + n] = SUIT[n]
+        tb[T_DBLT + n] = DOUBLE[n]
+    for t in range(28):
+        tb[T_PIPS + t] = PIPS[t]
+        tb[T_LO + t] = LO[t]
+        tb[T_HI + t] = HI[t]
+        tb[T_KEY + t] = PIPS[t] * 8 + HI[t] + (W_DOUBLE_KEY if LO[t] == HI[t] else 0)
+    tb[P_PLAYERS] = rules.players
+    tb[P_MODE] = rules.layout
+    tb[P_MOD] = rules.inplay_mod
+    tb[P_DIV] = rules.inplay_div
+    tb[P_KEEPS] = 1 if rules.spinner_keeps else 0
+    tb[P_EARLY] = 1 if rules.early_fish else 0
+    tb[P_CHAIN] = 1 if rules.chain else 0
+    tb[P_WPTS] = 32 * rules.inplay_div
+    tb[P_WFOLLOW] = 40
+    return tb
+
+
+def new_state():
+    return array("i", [0] * ST_SIZE)
+
+
+def load(st, rd, rules):
+    """Public part of a real round into st: layout, lead, spinner, turn, in-play points, played tiles.
+    Hands and stock are left for the caller (own hand + a sampled deal)."""
+    lay = rd.layout
+    for a in range(4):
+        st[S_END + a] = lay.end[a]
+        st[S_DBL + a] = lay.dbl[a]
+        st[S_NA + a] = lay.n[a]
+        st[S_OP + a] = 1 if lay.st[a] == 1 else 0
+    st[S_SPIN] = lay.spin
+    st[S_SPA] = lay.spin_arm
+    st[S_SPN] = lay.spin_n
+    st[S_LEAD] = lay.lead
+    st[S_TURN] = rd.turn
+    st[S_RES] = rd.result
+    st[S_WIN] = rd.winner
+    st[S_FISH] = rd.fisher
+    for s in range(4):
+        st[S_IP + s] = rd.inplay[s]
+    st[S_PLAYED] = lay.played
+    st[S_PASS] = rd.passes
+    st[S_LAST] = NONE
+
+
+@micropython.viper
+def copy_state(dst: ptr32, src: ptr32):
+    i = 0
+    while i < ST_SIZE:
+        dst[i] = src[i]
+        i += 1
+
+
+@micropython.viper
+def _count(st: ptr32, tb: ptr32) -> int:
+    """Open-end count (Layout.count)."""
+    if st[S_LEAD] == 255:
+        return 0
+    if st[S_NA] == 0 and st[S_NA + 1] == 0:
+        c = st[S_END] + st[S_END + 1]
+    else:
+        c = st[S_END] * (1 + st[S_DBL]) + st[S_END + 1] * (1 + st[S_DBL + 1])
+    if st[S_NA + 2]:
+        c += st[S_END + 2] * (1 + st[S_DBL + 2])
+    if st[S_NA + 3]:
+        c += st[S_END + 3] * (1 + st[S_DBL + 3])
+    spin = st[S_SPIN]
+    if tb[P_KEEPS] and spin != 255 and (st[S_NA + 2] == 0 or st[S_NA + 3] == 0):
+        spa = st[S_SPA]
+        is_end = 0
+        if spa == 4:
+            if st[S_NA] == 0 or st[S_NA + 1] == 0:
+                is_end = 1
+        elif st[S_NA + spa] == st[S_SPN]:
+            is_end = 1
+        if not is_end:
+            c += 2 * tb[T_LO + spin]
+    return c
+
+
+@micropython.viper
+def apply_move(st: ptr32, tb: ptr32, t: int, a: int) -> int:
+    """The player to move places tile t on arm a (the lead when the table is empty); scores in-play
+    points, detects out / block and passes the turn. Returns the result code."""
+    s = st[S_TURN]
+    lo = tb[T_LO + t]
+    hi = tb[T_HI + t]
+    mode = tb[P_MODE]
+    d = 0
+    if lo == hi:
+        d = 1
+    if st[S_LEAD] == 255:
+        st[S_END] = lo
+        st[S_END + 1] = hi
+        st[S_DBL] = d
+        st[S_DBL + 1] = d
+        st[S_OP] = 1
+        st[S_OP + 1] = 1
+        st[S_LEAD] = t
+        if d and mode:
+            st[S_SPIN] = t
+            st[S_SPA] = 4
+            st[S_SPN] = 0
+            if mode == 2:
+                st[S_END + 2] = lo
+                st[S_END + 3] = lo
+                st[S_DBL + 2] = 0
+                st[S_DBL + 3] = 0
+                st[S_NA + 2] = 0
+                st[S_NA + 3] = 0
+                st[S_OP + 2] = 1
+                st[S_OP + 3] = 1
+    else:
+        e = st[S_END + a]
+        if lo == e:
+            st[S_END + a] = hi
+        else:
+            st[S_END + a] = lo
+        st[S_DBL + a] = d
+        na = st[S_NA + a] + 1
+        st[S_NA + a] = na
+        if d and mode and st[S_SPIN] == 255:
+            st[S_SPIN] = t
+            st[S_SPA] = a
+            st[S_SPN] = na
+            if mode == 2:
+                st[S_END + 2] = lo
+                st[S_END + 3] = lo
+                st[S_DBL + 2] = 0
+                st[S_DBL + 3] = 0
+                st[S_NA + 2] = 0
+                st[S_NA + 3] = 0
+                st[S_OP + 2] = 1
+                st[S_OP + 3] = 1
+        if mode == 1 and st[S_SPIN] != 255 and st[S_OP + 2] == 0:
+            spa = st[S_SPA]
+            is_end = 0
+            if spa == 4:
+                if st[S_NA] == 0 or st[S_NA + 1] == 0:
+                    is_end = 1
+            elif st[S_NA + spa] == st[S_SPN]:
+                is_end = 1
+            if not is_end:
+                v = tb[T_LO + st[S_SPIN]]
+                st[S_END + 2] = v
+                st[S_END + 3] = v
+                st[S_DBL + 2] = 0
+                st[S_DBL + 3] = 0
+                st[S_NA + 2] = 0
+                st[S_NA + 3] = 0
+                st[S_OP + 2] = 1
+                st[S_OP + 3] = 1
+    bit = 1 << t
+    hand = st[s] & (bit ^ 0xFFFFFFF)
+    st[s] = hand
+    st[S_PLAYED] = st[S_PLAYED] | bit
+    st[S_LAST] = t
+    st[S_PASS] = 0
+    st[S_PLIES] = st[S_PLIES] + 1
+    mod = tb[P_MOD]
+    if mod:
+        c = int(_count(st, tb))
+        if c > 0 and c % mod == 0:
+            st[S_IP + s] = st[S_IP + s] + c // tb[P_DIV]
+    if hand == 0:
+        st[S_RES] = 1
+        st[S_WIN] = s
+        return 1
+    play = 0
+    osu = 0
+    i = 0
+    while i < 4:
+        if st[S_OP + i]:
+            en = st[S_END + i]
+            play |= tb[T_SUIT + en]
+            osu |= 1 << en
+        i += 1
+    live = st[0] | st[1] | st[2] | st[3] | st[S_SMASK]
+    if (live & play) == 0:
+        st[S_RES] = 2
+        st[S_FISH] = s
+        return 2
+    if tb[P_EARLY]:
+        n = 0
+        while n < 7:
+            if osu == (1 << n):
+                plain = tb[T_SUIT + n] & ((1 << tb[T_DBLT + n]) ^ 0xFFFFFFF)
+                if (st[S_PLAYED] & plain) == plain:
+                    st[S_RES] = 2
+                    st[S_FISH] = s
+                    return 2
+            n += 1
+    if tb[P_CHAIN] and (hand & play):
+        return 0
+    s += 1
+    if s == tb[P_PLAYERS]:
+        s = 0
+    st[S_TURN] = s
+    return 0
+
+
+@micropython.viper
+def playout(st: ptr32, tb: ptr32) -> int:
+    """Play the round in st to its end with the rollout policy; fills the pips left per seat.
+    Returns the result code (1 out, 2 blocked)."""
+    players = tb[P_PLAYERS]
+    mod = tb[P_MOD]
+    div = tb[P_DIV]
+    wpts = tb[P_WPTS]
+    wfol = tb[P_WFOLLOW]
+    rng = st[S_RNG]
+    res = st[S_RES]
+    guard = 0
+    while res == 0 and guard < 400:
+        guard += 1
+        s = st[S_TURN]
+        hand = st[s]
+        play = 0
+        i = 0
+        while i < 4:
+            if st[S_OP + i]:
+                play |= tb[T_SUIT + st[S_END + i]]
+            i += 1
+        if st[S_LEAD] == 255:
+            play = 0xFFFFFFF
+        fit = hand & play
+        if fit == 0:
+            sp = st[S_SP]
+            if sp < st[S_LIM]:
+                bit = 1 << st[S_STK + sp]
+                st[s] = hand | bit
+                st[S_SMASK] = st[S_SMASK] & (bit ^ 0xFFFFFFF)
+                st[S_SP] = sp + 1
+                continue
+            p = st[S_PASS] + 1
+            st[S_PASS] = p
+            if p >= players:
+                st[S_RES] = 2
+                st[S_FISH] = 255
+                break
+            s += 1
+            if s == players:
+                s = 0
+            st[S_TURN] = s
+            continue
+        # --- policy: best single placement -------------------------------------------------
+        tot = 0
+        if mod:
+            tot = st[S_END] * (1 + st[S_DBL]) + st[S_END + 1] * (1 + st[S_DBL + 1])
+            if st[S_NA + 2]:
+                tot += st[S_END + 2] * (1 + st[S_DBL + 2])
+            if st[S_NA + 3]:
+                tot += st[S_END + 3] * (1 + st[S_DBL + 3])
+        best = -1
+        bt = 0
+        ba = 0
+        t = 0
+        f = fit
+        while f:
+            if f & 1:
+                lo = tb[T_LO + t]
+                hi = tb[T_HI + t]
+                rest = hand & ((1 << t) ^ 0xFFFFFFF)
+                a = 0
+                if st[S_LEAD] == 255:
+                    a = 4                      # lead: key only (placed on arm 0)
+                    sc = tb[T_KEY + t]
+                    rng = (rng * 1664525 + 1013904223) & 0x3FFFFFFF
+                    sc = sc * 16 + ((rng >> 20) & 15)
+                    if sc > best:
+                        best = sc
+                        bt = t
+                        ba = 0
+                while a < 4:
+                    e = st[S_END + a]
+                    if st[S_OP + a] and (e == lo or e == hi):
+                        ne = lo
+                        if lo == e:
+                            ne = hi
+                        sc = tb[T_KEY + t]
+                        if mod:
+                            d = 1
+                            if lo == hi:
+                                d = 2
+                            c = tot + ne * d
+                            if a < 2 or st[S_NA + a]:
+                                c -= e * (1 + st[S_DBL + a])
+                            if c > 0 and c % mod == 0:
+                                sc += (c // div) * wpts
+                        po = tb[T_SUIT + ne]
+                        b = 0
+                        while b < 4:
+                            if b != a and st[S_OP + b]:
+                                po |= tb[T_SUIT + st[S_END + b]]
+                            b += 1
+                        if rest & po:
+                            sc += wfol
+                        rng = (rng * 1664525 + 1013904223) & 0x3FFFFFFF
+                        sc = sc * 16 + ((rng >> 20) & 15)
+                        if sc > best:
+                            best = sc
+                            bt = t
+                            ba = a
+                    a += 1
+            f >>= 1
+            t += 1
+        res = int(apply_move(st, tb, bt, ba))
+    st[S_RNG] = rng
+    s = 0
+    while s < 4:
+        h = st[s]
+        p = 0
+        t = 0
+        while h:
+            if h & 1:
+                p += tb[T_PIPS + t]
+            h >>= 1
+            t += 1
+        st[S_PIPS + s] = p
+        s += 1
+    return res
+
+
+@micropython.viper
+def sample(st: ptr32, kn: ptr32) -> int:
+    """Deal the hidden tiles of kn (see knowledge.py) into st: hands of the other seats respecting their
+    void masks, then the stock in shuffled order. Returns 1 when every constraint held, 0 if relaxed."""
+    n = kn[0]
+    nseat = kn[29]
+    rng = kn[43]
+    tries = 0
+    ok = 0
+    used = 0
+    while tries < 24 and not ok:
+        tries += 1
+        i = n - 1
+        while i > 0:                                  # Fisher-Yates on the pool
+            rng = (rng * 1664525 + 1013904223) & 0x3FFFFFFF
+            j = (rng >> 8) % (i + 1)
+            x = kn[1 + i]
+            kn[1 + i] = kn[1 + j]
+            kn[1 + j] = x
+            i -= 1
+        used = 0
+        ok = 1
+        k = 0
+        while k < nseat:
+            seat = kn[30 + k]
+            need = kn[34 + k]
+            allow = kn[38 + k]
+            m = 0
+            i = 0
+            while i < n and need > 0:
+                bit = 1 << kn[1 + i]
+                if (used & bit) == 0 and (allow & bit):
+                    m |= bit
+                    used |= bit
+                    need -= 1
+                i += 1
+            if need > 0:
+                ok = 0
+                if tries == 24:                       # give up on the voids for this seat
+                    i = 0
+                    while i < n and need > 0:
+                        bit = 1 << kn[1 + i]
+                        if (used & bit) == 0:
+                            m |= bit
+                            used |= bit
+                            need -= 1
+                        i += 1
+                else:
+                    break
+            st[seat] = m
+            k += 1
+    kn[43] = rng
+    # the rest, in shuffled order, is the stock (then the tiles out of play)
+    stockn = kn[42]
+    k = 0
+    i = 0
+    sm = 0
+    while i < n and k < stockn:
+        x = kn[1 + i]
+        if (used & (1 << x)) == 0:
+            st[S_STK + k] = x
+            k += 1
+        i += 1
+    lim = kn[44]
+    k = 0
+    while k < lim:
+        sm |= 1 << st[S_STK + k]
+        k += 1
+    st[S_SP] = 0
+    st[S_LIM] = lim
+    st[S_SMASK] = sm
+    return ok
