@@ -1,0 +1,22 @@
+# The PC simulator (tools/sim.py, docs/SIM.md).
+#   make sim                          window if there is a display, else the terminal
+#   make sim BOARD=pimoroni_pack      mimic a board (size, keys, help): waveshare_lcd13,
+#                                     pimoroni_pack, pimoroni_pack2, oled_diy, sim
+#   make sim VIEW=term|window         force a view;  SIZE=240x135 overrides the screen size
+#   make sim-shot KEYS="down a wait:500" SHOT=out/sim.png   headless: play keys, save a PNG
+BOARD ?=
+VIEW  ?=
+SIZE  ?=
+KEYS  ?= wait:500
+SHOT  ?= out/sim.png
+SIM_ARGS ?=
+SIM_MP = $(if $(MICROPYTHON),--micropython "$(MICROPYTHON)")
+SIM_OPTS = $(if $(BOARD),--board $(BOARD)) $(if $(SIZE),--size $(SIZE)) $(SIM_MP) $(SIM_ARGS)
+
+.PHONY: sim sim-shot
+
+sim: $(STAMP)
+	@$(BIN)/python tools/sim.py $(SIM_OPTS) $(if $(VIEW),--view $(VIEW))
+
+sim-shot: $(STAMP)
+	@$(BIN)/python tools/sim.py $(SIM_OPTS) --keys "$(KEYS)" --screenshot "$(SHOT)"
