@@ -217,3 +217,20 @@ def test_window_view_dummy_driver():
     out, err = p.communicate(timeout=10)
     assert p.returncode == 0, out + err
     assert out.strip().splitlines()[-1] == "sim: terminated"
+
+
+@needs_mp
+@pytest.mark.skipif(not shutil.which("tmux"), reason="tmux not installed")
+def test_terminal_view_ctrl_c():
+    sock = "simtest%di" % os.getpid()
+    cmd = ("cd %s && %s %s --view term --app %s; echo EXIT=$?; "
+           "stty -a | grep -o -- '-\\?icanon' ; sleep 20" % (ROOT, PY, SIM, DEMO))
+    _tmux("-L", sock, "new-session", "-d", "-s", "t", "-x", "140", "-y", "40", cmd)
+    try:
+        _wait_for(sock, "pixel-exact")
+        _tmux("-L", sock, "send-keys", "-t", "t", "C-c")
+        screen = _wait_for(sock, "EXIT=")
+        assert "sim: interrupted" in screen and "EXIT=130" in screen
+        assert "\nicanon" in screen
+    finally:
+        _tmux("-L", sock, "kill-server")

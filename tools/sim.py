@@ -139,16 +139,20 @@ def main(argv=None):
     ap.add_argument("--timeout", type=float, default=60.0, help="headless: wall-clock limit, s")
     ap.add_argument("--micropython", help="micropython binary (default: tools/find_micropython.py)")
     args = ap.parse_args(argv)
-    if args.keys is not None or args.screenshot:
-        args.scale = args.scale or 1
-        return run_script(args)
-    view = args.view or default_view()
-    args.board = args.board or default_board(view)
-    if view == "window":
-        import sim_window
-        return sim_window.run(args)
-    import sim_term
-    return sim_term.run(args)
+    try:
+        if args.keys is not None or args.screenshot:
+            args.scale = args.scale or 1
+            return run_script(args)
+        view = args.view or default_view()
+        args.board = args.board or default_board(view)
+        if view == "window":
+            import sim_window
+            return sim_window.run(args)
+        import sim_term
+        return sim_term.run(args)
+    except RuntimeError as e:  # no micropython binary
+        print("sim: %s" % e, file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

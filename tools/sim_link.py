@@ -92,6 +92,8 @@ class Sim:
         mp = micropython or find_micropython()
         if not mp:
             raise RuntimeError("no `micropython` binary: run `make venv` or set MICROPYTHON")
+        if not (os.path.isfile(mp) and os.access(mp, os.X_OK)):
+            raise RuntimeError("%s is not an executable micropython binary" % mp)
         fr_r, fr_w = os.pipe()   # device -> host: frames and requests
         ky_r, ky_w = os.pipe()   # host -> device: keys and clock
         paths = [os.path.join(ROOT, "firmware"), ROOT]
