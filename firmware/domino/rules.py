@@ -114,10 +114,16 @@ def option_choices(vid):
     return out
 
 
-def default_options(vid):
+# Team play starts from a higher target where RULES.md says so (team Block 200, 2v2 Sea Goat 202).
+_TEAM_TARGET = {"block": 200, "sea_goat": 202}
+
+
+def default_options(vid, teams=False):
     d = {}
     for key, default, _ in option_choices(vid):
         d[key] = default
+    if teams and vid in _TEAM_TARGET:
+        d["target"] = _TEAM_TARGET[vid]
     return d
 
 
@@ -149,7 +155,7 @@ class Rules:
         self.players = players
         self.teams = bool(teams)
         self.sides = 2 if teams else players
-        opts = default_options(vid)
+        opts = default_options(vid, self.teams)
         if options:
             table = option_choices(vid)
             for key in options:
@@ -211,8 +217,6 @@ class Rules:
             self.target = o["target"]
             if self.teams:
                 self.lead_next = NEXT_OUT_OR_FISHER
-                if vid == "block" and o["target"] == 100:
-                    self.target = 200
         elif vid == "classic":
             self.hand = small
             self.lead_next = NEXT_FIRST
@@ -237,8 +241,6 @@ class Rules:
                 self.instant_win = True
                 if self.teams:
                     self.team_out_only = True
-                    if self.target == 125:
-                        self.target = 202
             else:
                 self.lone00 = o["lone_00"]
                 self.lone66 = 50 if o["lone_66"] == 50 else 0
@@ -281,8 +283,9 @@ class Rules:
 
     def options_text(self):
         out = []
-        for key, default, _ in option_choices(self.vid):
+        defaults = default_options(self.vid, self.teams)
+        for key, _default, _ in option_choices(self.vid):
             v = self.options[key]
-            if v != default:
+            if v != defaults[key]:
                 out.append(key + "=" + str(v))
         return ",".join(out)
