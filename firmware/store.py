@@ -2,6 +2,8 @@
 
 Every file is written atomically (write `name.tmp`, then rename over `name`), and the game save keeps
 the previous good save as `game.bak`, so pulling the power at any instant leaves a readable save.
+A move is saved by copying the previous save with the move appended (its checksum checked on the
+way), so saving needs neither the record module nor a replay of the match.
 Everything read back is validated: a damaged file gives a one-line message and defaults, never an
 exception. `root` is a directory, so tests use a temporary one.
 
@@ -15,6 +17,8 @@ Files:
 """
 import os
 import json
+from domino.tiles import LO, HI, DOUBLE, NONE
+from domino.rng import code
 
 VERSION = 1
 GAME = "game.txt"
@@ -65,11 +69,51 @@ def _all_but_last(lines):
         prev = ln
 
 
+def header(match, extras):
+    """The record's header lines (the format of domino.record.header, kept here so that a save does
+    not load the record module while the AI's search code is in memory; a test checks they agree)."""
+    r = match.rules
+    out = "DOMINO 1\nvariant " + r.vid + "\nplayers " + str(r.players) + "\nteams " + str(int(r.teams)) + \
+        "\noptions " + r.options_text() + "\nseed " + code(match.seed) + "\n"
+    for k in extras:
+        out += k + " " + str(extras[k]) + "\n"
+    return out
+
+
+def _part(t, a, closed, lead):
+    s = str(LO[t]) + str(HI[t])
+    if not lead:
+        s += "LRUD"[a]
+    return s + "!" if closed else s
+
+
+def move_token(rd, m):
+    """Record text of move m in round rd before it is played (as domino.record.move_text)."""
+    lay = rd.layout
+    if not m & 0x100:
+        return _part(m & 31, (m >> 5) & 3, m & 0x80, lay.lead == NONE)
+    closes = (m >> 4) & 15
+    f = (m >> 9) & 3
+    out = _part(DOUBLE[lay.end[f]], f, (closes >> f) & 1, False)
+    for a in range(4):
+        if a != f and (m >> a) & 1:
+            out += "+" + _part(DOUBLE[lay.end[a]], a, (closes >> a) & 1, False)
+    return out
+
+
 class Store:
     def __init__(self, root="/"):
         if root and not root.endswith("/"):
             root += "/"
         self.root = root
+        if root not in ("", "/"):
+            try:
+                os.stat(root)
+            except OSError:
+                try:
+                    os.mkdir(root[:-1])
+                except OSError:
+                    pass
 
     # --- files ---------------------------------------------------------------------------------
     def path(self, name):
@@ -121,19 +165,68 @@ class Store:
     def has_game(self):
         return self.exists(GAME) or self.exists(BACKUP)
 
-    def save_game(self, match, extras):
-        """Stream the record + extras + checksum into game.txt.tmp, then swap it in; the previous save
-        becomes game.bak."""
-        from domino.record import dump
+    def save_game(self, match, extras, token=None):
+        """Save the match after a move (`token`: its record text, from move_token before playing it)
+        or after a round ended / began (no token). The previous save is copied line by line with the
+        token appended, its checksum checked on the way; when it does not fit (no save yet, damage),
+        the whole record is written again from the match (domino.record.dump). Either way the new
+        file replaces the old one atomically and the old one is kept as game.bak."""
         p = self.path(GAME)
         tmp = p + ".tmp"
-        with open(tmp, "w") as f:
-            w = _SumWriter(f)
-            dump(match, w, extras)
-            f.write("sum " + w.hex() + "\n")
+        done = False
+        if self.exists(GAME):
+            try:
+                done = self._append(match, extras, token, p, tmp)
+            except (OSError, ValueError):
+                done = False
+        if not done:
+            from domino.record import dump
+            with open(tmp, "w") as f:
+                w = _SumWriter(f)
+                dump(match, w, extras)
+                f.write("sum " + w.hex() + "\n")
         if self.exists(GAME):
             self._rename(p, self.path(BACKUP))
         self._rename(tmp, p)
+
+    def _append(self, match, extras, token, p, tmp):
+        """Copy game.txt to tmp with a fresh header and `token` added; False when game.txt does not
+        hold exactly the match before this move."""
+        rounds_wanted = len(match.history) + (1 if match.round_no > len(match.history) else 0)
+        old = _SumWriter(None)
+        rounds = 0
+        last = None                  # the newest round line, written once we know it is the last
+        sum_line = None
+        with open(p) as src, open(tmp, "w") as f:
+            w = _SumWriter(f)
+            w.write(header(match, extras))
+            for ln in src:
+                if sum_line is not None:
+                    return False     # lines after the checksum
+                if ln.startswith("sum "):
+                    sum_line = ln
+                    continue
+                old.write(ln)
+                if ln.startswith("round"):
+                    if last is not None:
+                        w.write(last)
+                    last = ln
+                    rounds += 1
+            if sum_line is None or sum_line[4:].strip() != old.hex() or rounds > rounds_wanted:
+                return False
+            if token is not None:
+                if last is None or rounds != rounds_wanted:
+                    return False
+                if len(last.split()) != match.nmoves:    # "round" + the moves before this one
+                    return False
+                last = last.rstrip("\n") + " " + token + "\n"
+            if last is not None:
+                w.write(last)
+            while rounds < rounds_wanted:
+                w.write("round\n")
+                rounds += 1
+            f.write("sum " + w.hex() + "\n")
+        return True
 
     def load_game(self):
         """(match, extras, message). match None when nothing could be loaded; message explains any

@@ -8,55 +8,32 @@ the device never stops at a traceback.
 import gc
 import sys
 from micropython import const
-from ui.input import EV_PRESS, EV_REPEAT, EV_KIND, EV_KEY, K_A, K_B, K_UP, K_DOWN, K_LEFT, K_RIGHT, K_PRESS
+from ui.input import EV_PRESS, EV_REPEAT, EV_KIND, EV_KEY, K_A, K_PRESS
 from ui.gfx import Gfx
-import store
 
 FRAME_MS = const(20)
 ANIM_MS = (0, 150, 450, 1000)          # pause after each AI move: settings "anim" off/fast/normal/slow
-ROW_H = const(11)
 
 
 def ticks_diff(a, b):
     return ((a - b + 0x20000000) & 0x3FFFFFFF) - 0x20000000
 
 
-def wrap(text, cols):
-    """Lines of at most `cols` characters, broken at spaces (or hard when a word is longer)."""
-    out = []
-    for para in text.split("\n"):
-        line = ""
-        for word in para.split(" "):
-            while len(word) > cols:
-                if line:
-                    out.append(line)
-                    line = ""
-                out.append(word[:cols])
-                word = word[cols:]
-            if not line:
-                line = word
-            elif len(line) + 1 + len(word) <= cols:
-                line += " " + word
-            else:
-                out.append(line)
-                line = word
-        out.append(line)
-    return out
-
-
 def drop_module(name):
-    """Forget a screen module so its code can be collected (the Pico's heap holds all bytecode)."""
-    mod = sys.modules.get(name)
-    if mod is None:
+    """Forget a module so its code can be collected: the heap holds all bytecode, and what a screen
+    or a save needs is dead weight while the AI searches."""
+    if name not in sys.modules:
         return
     del sys.modules[name]
-    pkg = sys.modules.get("ui")
-    short = name.split(".")[-1]
-    if pkg is not None and short in pkg.__dict__:
-        try:
-            delattr(pkg, short)
-        except (AttributeError, TypeError):
-            pass
+    dot = name.rfind(".")
+    if dot > 0:
+        pkg = sys.modules.get(name[:dot])
+        short = name[dot + 1:]
+        if pkg is not None and short in pkg.__dict__:
+            try:
+                delattr(pkg, short)
+            except (AttributeError, TypeError):
+                pass
 
 
 class Screen:
@@ -76,138 +53,13 @@ class Screen:
         pass
 
 
-class ListScreen(Screen):
-    """A title over rows "label ... value": UP/DOWN move, LEFT/RIGHT change the value, A picks (on a
-    value row: the next value, so four-button boards need no LEFT/RIGHT), B goes back."""
-
-    def __init__(self, app, title):
-        Screen.__init__(self, app)
-        self.title = title
-        self.sel = 0
-        self.top = 0
-        self.note = None             # one line under the title (a message for the player)
-        self.note_col = -1
-
-    def rows(self):
-        return ()
-
-    def change(self, i, d):
-        pass
-
-    def pick(self, i):
-        self.change(i, 1)
-
-    def back(self):
-        self.app.menu()
-
-    def key(self, k):
-        n = len(self.rows())
-        if k == K_UP:
-            self.sel = (self.sel - 1) % n
-        elif k == K_DOWN:
-            self.sel = (self.sel + 1) % n
-        elif k == K_LEFT:
-            self.change(self.sel, -1)
-        elif k == K_RIGHT:
-            self.change(self.sel, 1)
-        elif k == K_A:
-            self.pick(self.sel)
-        elif k == K_B:
-            self.back()
-            return
-        self.app.redraw()
-
-    def draw(self, g):
-        c = g.c
-        fb = g.fb
-        fb.fill(c.BG)
-        y = 2 + g.big_center(self.title, 2, c.ACCENT)
-        if self.note:
-            for ln in wrap(self.note, g.cols)[:2]:
-                g.text(ln, 0, y + 2, self.note_col if self.note_col >= 0 else c.WARN)
-                y += 9
-        y += 4
-        rows = self.rows()
-        n = len(rows)
-        if self.sel >= n:
-            self.sel = n - 1
-        foot = 10 if g.h >= 100 else 0
-        vis = (g.h - y - foot) // ROW_H
-        if vis < 1:
-            vis = 1
-        if self.sel < self.top:
-            self.top = self.sel
-        if self.sel >= self.top + vis:
-            self.top = self.sel - vis + 1
-        for i in range(self.top, min(n, self.top + vis)):
-            label, value = rows[i]
-            yy = y + (i - self.top) * ROW_H
-            fg = c.FG
-            if i == self.sel:
-                fb.fill_rect(0, yy - 2, g.w, ROW_H, c.CURSOR)
-                fg = c.BG
-            v = "" if value is None else str(value)
-            if v and i == self.sel and g.cols >= 20:
-                v = "<" + v + ">"
-            g.text(g.fit(label, g.cols - len(v) - (1 if v else 0)), 2, yy, fg)
-            if v:
-                g.right(v, g.w - 2, yy, fg)
-        if self.top > 0:
-            g.right("^", g.w, y - 10, c.DIM)
-        if self.top + vis < n:
-            g.right("v", g.w, g.h - foot - 8, c.DIM)
-        if foot:
-            g.text(g.fit(self.footer(), g.cols), 0, g.h - 8, c.DIM)
-
-    def footer(self):
-        return "A select  B back"
-
-
-class Message(Screen):
-    """A title and a wrapped text; A or B goes on (to `then`, or the main menu)."""
-
-    def __init__(self, app, title, text, then=None, col=-1):
-        Screen.__init__(self, app)
-        self.title = title
-        self.text = text
-        self.then = then
-        self.col = col
-        self.top = 0
-
-    def key(self, k):
-        if k == K_DOWN:
-            self.top += 1
-        elif k == K_UP and self.top:
-            self.top -= 1
-        elif k == K_A or k == K_B:
-            if self.then:
-                self.then()
-            else:
-                self.app.menu()
-            return
-        self.app.redraw()
-
-    def draw(self, g):
-        c = g.c
-        g.fb.fill(c.BG)
-        y = 4 + g.big_center(self.title, 2, c.WARN if self.col < 0 else self.col)
-        lines = wrap(self.text, g.cols)
-        vis = (g.h - y - 10) // 9
-        if self.top > len(lines) - vis:
-            self.top = max(0, len(lines) - vis)
-        for ln in lines[self.top:self.top + vis]:
-            g.text(ln, 0, y, c.FG)
-            y += 9
-        g.text(g.fit("A: OK", g.cols), 0, g.h - 8, c.DIM)
-
-
 class App:
     def __init__(self, board, root="/", ai_clock=None):
         self.board = board
         self.inp = board.make_input()
         self.g = Gfx(board)
-        self.store = store.Store(root)
-        self.settings, note = self.store.load_settings()
+        self.root = root
+        self.settings, note = self.store().load_settings()
         self.ai_clock = ai_clock
         self.screen = None
         self.dirty = True
@@ -215,8 +67,31 @@ class App:
         self.last_error = None
         self.low_mem = 1 << 30       # lowest gc.mem_free() seen between steps
         self.table = None            # the Table screen of the game in progress
+        self.pending = None          # a game to start on the next pass (see start)
         board.set_brightness(self.settings["bright"])
         self.menu(note)
+        self._begin()
+
+    def store(self):
+        """The persistence layer, loaded when needed (see release)."""
+        import store
+        return store.Store(self.root)
+
+    def release(self):
+        """Unload what the table does not need now (saving, menus, a human's turn), before a long AI
+        search: each is loaded again, from flash, when next used."""
+        for name in ("store", "domino.record", "ui.menus", "ui.widgets", "ui.pause", "ui.sheet", "ui.pick",
+                     "ui.place", "ui.paint"):
+            drop_module(name)
+        gc.collect()
+
+    def unload_game(self):
+        """Leaving the table for the menus: the table's code and all of the AI go too."""
+        from ui import brain
+        brain.release()
+        for name in ("ui.table", "ui.brain", "ui.pick", "ui.place", "ui.paint"):
+            drop_module(name)
+        gc.collect()
 
     # --- navigation ----------------------------------------------------------------------------
     def go(self, screen):
@@ -228,34 +103,55 @@ class App:
         self.dirty = True
 
     def menu(self, note=None):
+        """Back to the main menu (on the next pass: the screen asking goes first, the AI's memory too)."""
         self.table = None
-        from ui.menus import MainMenu
-        self.go(MainMenu(self, note))
+        self.pending = ("menu", note)
+        self.screen = Screen(self)
 
     def message(self, title, text, then=None, col=-1):
+        from ui.widgets import Message
         self.go(Message(self, title, text, then, col))
 
-    def start(self, match, kinds, names, sheet="", note=None):
-        """Play a match (new or resumed) on the table screen."""
-        drop_module("ui.menus")
-        gc.collect()
-        from ui.table import Game, Table
-        self.table = Table(self, Game(match, kinds, names, sheet))
-        if note:
-            self.table.say(note, 3000)
-        self.go(self.table)
+    def start(self, match, kinds, names, sheet="", note=None, fresh=False):
+        """Play a match on the table screen (fresh: a new one, saved at once). Done on the next pass
+        of the loop, once the menu screen that asked (and its module) has let go of the heap."""
+        self.pending = (match, kinds, names, sheet, note, fresh)
+        self.screen = Screen(self)
 
     def resume(self):
-        match, extras, note = self.store.load_game()
-        if match is None:
-            if note:
-                self.store.keep_bad_game()
-                self.menu(note + " (kept as game.txt.bad)")
-            else:
-                self.menu("No saved game")
+        """Continue the saved game (loaded on the next pass, with the menus out of memory)."""
+        self.pending = ("resume",)
+        self.screen = Screen(self)
+
+    def _begin(self):
+        p = self.pending
+        self.pending = None
+        self.release()
+        if p[0] == "menu":
+            self.unload_game()
+            from ui.menus import MainMenu
+            self.go(MainMenu(self, p[1]))
             return
-        self.start(match, extras["seats"].split(","), extras.get("names", "").split(","),
-                   extras.get("sheet", ""), note)
+        if p[0] == "resume":
+            match, extras, note = self.store().load_game()
+            if match is None:
+                if note:
+                    self.store().keep_bad_game()
+                    self.menu(note + " (kept as game.txt.bad)")
+                else:
+                    self.menu("No saved game")
+                return
+            p = (match, extras["seats"].split(","), extras.get("names", "").split(","),
+                 extras.get("sheet", ""), note, False)
+            match = extras = None
+            gc.collect()
+        from ui.table import Game, Table
+        self.table = Table(self, Game(p[0], p[1], p[2], p[3]))
+        if p[4]:
+            self.table.say(p[4], 3000)
+        if p[5]:
+            self.table.save()
+        self.go(self.table)
 
     # --- feedback ------------------------------------------------------------------------------
     def beep(self, freq, ms):
@@ -264,7 +160,7 @@ class App:
 
     def save_settings(self):
         try:
-            self.store.save_settings(self.settings)
+            self.store().save_settings(self.settings)
         except OSError as e:
             return "Settings not saved: " + str(e)
         return None
@@ -291,6 +187,8 @@ class App:
         """One pass of the loop: keys, screen work, redraw. Never raises."""
         try:
             self.handle_keys()
+            if self.pending is not None:
+                self._begin()
             self.screen.step()
             if self.dirty:
                 self.dirty = False
@@ -304,21 +202,31 @@ class App:
         self.board.sleep_ms(FRAME_MS)
 
     def fail(self, e):
+        """An unexpected error: say so and offer the menu (Continue resumes the saved game)."""
         self.errors += 1
         self.last_error = e
         self.table = None
-        gc.collect()
+        self.pending = None
+        self.screen = Screen(self)
         text = type(e).__name__ + ": " + str(e)
         try:
             sys.print_exception(e)
         except AttributeError:
             pass
-        self.message("Oops", text + "\nThe game is saved after its last move: choose Continue.")
         try:
+            self.release()
+            self.unload_game()
+            self.message("Oops", text + "\nThe game is saved after its last move: choose Continue.")
             self.screen.draw(self.g)
             self.board.show()
-        except Exception:
-            pass
+        except Exception:            # even the message does not fit: plain text, then the menu
+            fb = self.g.fb
+            fb.fill(0)
+            fb.text("Error:", 0, 0, 1)
+            fb.text(text[:self.g.cols], 0, 10, 1)
+            fb.text("A: menu", 0, 20, 1)
+            self.board.show()
+            self.menu()
 
     def run(self):
         while True:

@@ -3,6 +3,8 @@
 When the `ai` package is missing or fails, a small stand-in plays (heaviest legal tile), so the
 handheld never stops on an AI problem; `problem` says what went wrong.
 """
+import gc
+import sys
 from domino.tiles import PIPS, DOUBLE
 from domino.round import MULTI
 
@@ -20,6 +22,28 @@ def _module():
             _ai = False
             problem = "AI unavailable: " + str(e)
     return _ai
+
+
+def release():
+    """Give back the AI's code and search buffers while people play (a human's turn, a save, the
+    round's end): the whole `ai` package is forgotten and loaded again at the AI's next move. An
+    AI that offers `ai.release()` frees its memory its own way instead."""
+    global _ai
+    a = _ai
+    if not a:
+        return
+    try:
+        f = getattr(a, "release", None)
+        if f is not None:
+            f()
+            return
+    except Exception:               # never let the AI's housekeeping stop the game
+        pass
+    _ai = None
+    for name in list(sys.modules):  # the package with all its modules, never a part of it
+        if name == "ai" or name.startswith("ai."):
+            del sys.modules[name]
+    gc.collect()
 
 
 def _tile_of(rd, m):

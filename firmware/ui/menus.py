@@ -2,7 +2,8 @@
 on the table (the app drops this module when a game starts, to give its heap to the AI)."""
 from domino.rules import VARIANTS, Rules, RulesError, option_choices, variant
 from domino.match import Match
-from ui.app import ListScreen, Screen, wrap
+from ui.app import Screen
+from ui.widgets import ListScreen, wrap
 from ui.input import K_UP, K_DOWN, K_A, K_B
 import store
 
@@ -36,7 +37,7 @@ def seat_names(kinds):
 class MainMenu(ListScreen):
     def __init__(self, app, note=None):
         ListScreen.__init__(self, app, "Dominoes")
-        self.saved = app.store.has_game()
+        self.saved = app.store().has_game()
         self.note = note
         if self.saved and not note:
             self.note = "A game is saved: Continue?"
@@ -181,8 +182,8 @@ class NewGame(ListScreen):
         match = Match(rules, seed)
         match.start_round()
         names = seat_names(kinds)
-        app.store.clear_game()
-        app.start(match, kinds, names, "", note)
+        app.store().clear_game()
+        app.start(match, kinds, names, "", note, True)
 
 
 class Settings(ListScreen):
@@ -215,7 +216,7 @@ class Settings(ListScreen):
         if i == 4:
             if self.confirm:
                 try:
-                    self.app.store.save_stats({})
+                    self.app.store().save_stats({})
                     self.note = "Statistics cleared"
                 except OSError as e:
                     self.note = "Not cleared: " + str(e)
@@ -237,7 +238,7 @@ class Stats(ListScreen):
 
     def __init__(self, app):
         ListScreen.__init__(self, app, "Statistics")
-        self.stats, self.note = app.store.load_stats()
+        self.stats, self.note = app.store().load_stats()
         if not self.note:
             self.note = "won-lost streak (best)" if self.stats else "No finished games yet"
             self.note_col = app.g.c.DIM

@@ -8,6 +8,51 @@ from ui.input import K_A, K_B, K_UP, K_DOWN
 from ui.app import Screen
 
 
+def end_round(t):
+    """The round on table t has ended: score it (unless a resumed save already did), add the score
+    sheet row, save; at the match's end write the statistics and retire the save; show the result."""
+    game = t.game
+    m = game.match
+    app = t.app
+    if not t.solo:
+        t.shown = NONE
+    if len(m.history) < m.round_no:
+        before = [m.remembered[i] for i in range(4)]
+        m.finish_round()
+        row = ""
+        for i in range(m.rules.sides):
+            v = m.recorded[i] + m.inplay[i]
+            if v:
+                tok = str(v)
+            elif m.remembered[i] > before[i]:
+                tok = "+" + str(m.remembered[i] - before[i])
+            else:
+                tok = "-"
+            row += ("," if row else "") + tok
+        game.sheet += (";" if game.sheet else "") + row
+        t.save()
+    if m.over and not game.counted:
+        game.counted = True
+        you = game.you()
+        if you != NONE:
+            side = m.rules.side(you)
+            # points games: not winning is losing; Goat: only the goat loses
+            res = 1 if m.winner == side else (-1 if (m.loser == side or m.rules.family != FAM_GOAT) else 0)
+            try:
+                game.stats = app.store().record_result(m.rules.vid, res)
+            except OSError:
+                pass
+        try:
+            app.store().clear_game()          # a finished match is not offered to resume
+        except OSError:
+            pass
+    t.view.key = -1
+    t.last = 0
+    t.cursor_tile = NONE
+    app.beep(660, 80)
+    app.go(RoundEnd(app, t))
+
+
 def draw_sheet(g, game, y):
     """Score sheet from y down: a row per finished round (newest last), then the totals. Goat family:
     remembered points "+N" in their own colour, opened accounts plain; the eggs pot under it."""

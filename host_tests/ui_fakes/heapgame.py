@@ -1,0 +1,159 @@
+"""A whole game through the UI at a small heap: the lean driver of the memory proof.
+
+Imported by a one-line launcher with the firmware compiled to .mpy (as deployed), so the heap holds
+what the device holds plus this small file. Env: UI_CODE, UI_BOARDS (paths), UI_ROOT (save dir),
+UI_JOB = "variant players seat,seat,.. think_ms size [ms_per_clock_reading]".
+Prints `key value` lines; `lowest` is the lowest gc.mem_free()
+seen after a collection on every AI tick and after every save (the live heap at its fullest), `raw`
+the lowest uncollected mem_free between loop steps.
+"""
+import gc
+import os
+import sys
+
+sys.path.insert(0, os.getenv("UI_BOARDS"))
+sys.path.insert(0, os.getenv("UI_CODE"))
+JOB = os.getenv("UI_JOB").split()
+
+import boards.sim as sim  # noqa: E402
+from ui.input import K_DOWN, K_RIGHT, K_A  # noqa: E402
+from ui.app import App  # noqa: E402
+
+low = [1 << 30, 1 << 30, 0]      # live low, raw low, ticks
+
+
+def probe():
+    gc.collect()
+    f = gc.mem_free()
+    if f < low[0]:
+        low[0] = f
+
+
+_orig = []
+
+
+def on_tick(self):
+    low[2] += 1
+    probe()
+    return _orig[0](self)
+
+
+def play(self, mv):
+    _orig[1](self, mv)
+    probe()
+
+
+def patch(cls):
+    """Measure on every AI tick and after every move's save (the table's code is loaded with the
+    game, so it is patched once the table shows)."""
+    if cls.on_tick is not on_tick:
+        del _orig[:]
+        _orig.append(cls.on_tick)
+        _orig.append(cls.play)
+        cls.on_tick = on_tick
+        cls.play = play
+
+fake_ms = int(JOB[5]) if len(JOB) > 5 else 0
+now = [0]
+
+
+def fake_clock():
+    """The AI's clock: `fake_ms` per reading, so a search does the same work on every run."""
+    now[0] += fake_ms
+    return now[0]
+
+
+board = sim.build(profile="sim", size=JOB[4], virtual=True)
+app = App(board, os.getenv("UI_ROOT") or "/tmp/ui_heap", fake_clock if fake_ms else None)
+app.settings["anim"] = 0
+app.settings["think"] = int(JOB[3])
+app.settings["seed"] = 4321
+
+
+def step():
+    app.step()
+    f = gc.mem_free()
+    if f < low[1]:
+        low[1] = f
+
+
+def press(k):
+    board.host_keys(k)
+    step()
+    board.host_keys(0)
+    step()
+
+
+def row(label):
+    sc = app.screen
+    for _ in range(30):
+        if sc.rows()[sc.sel][0] == label:
+            return
+        press(K_DOWN)
+    raise RuntimeError("no row " + label)
+
+
+step()
+row("New game")
+press(K_A)
+sc = app.screen
+from domino.rules import VARIANTS  # noqa: E402
+while VARIANTS[sc.vi][0] != JOB[0]:
+    press(K_RIGHT)
+row("Players")
+while sc.players != int(JOB[1]):
+    press(K_RIGHT)
+kinds = JOB[2].split(",")
+for s in range(len(kinds)):
+    row("Seat " + str(s + 1))
+    while sc.kinds[s] != kinds[s]:
+        press(K_RIGHT)
+row("Start game")
+sc = None
+press(K_A)
+gc.collect()
+start = gc.mem_free()
+moves = rounds = 0
+result = "steps"
+for _ in range(100000):
+    sc = app.screen
+    name = type(sc).__name__
+    mode = getattr(sc, "mode", -1)
+    page = getattr(sc, "page", -1)
+    if name == "Table":
+        patch(type(sc))
+    elif name not in ("RoundEnd", "MainMenu", "Screen"):
+        result = "stuck on " + name + " " + str(getattr(sc, "text", ""))
+        break
+    sc = None                      # hold no screen (and its game) while the app moves on
+    if name == "Table":
+        if mode == 1:
+            press(K_A)             # the cursor starts on a playable tile
+            if getattr(app.screen, "mode", -1) == 2:
+                press(K_A)
+            moves += 1
+        elif mode == 4:
+            press(K_A)
+        else:
+            step()
+    elif name == "RoundEnd":
+        if page == 0:
+            rounds += 1
+        press(K_A)
+    elif name == "MainMenu":
+        result = "over"
+        break
+    else:
+        step()
+sc = None
+print("result", result)
+print("rounds", rounds)
+print("human_moves", moves)
+print("ai_ticks", low[2])
+print("errors", app.errors)
+print("last_error", repr(app.last_error))
+print("ai_problem", sys.modules["ui.brain"].problem if "ui.brain" in sys.modules else "-")
+print("heap", gc.mem_free() + gc.mem_alloc())
+print("start_free", start)
+print("lowest", low[0])
+print("raw", low[1])
