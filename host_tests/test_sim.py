@@ -117,7 +117,7 @@ def test_sizes_override(tmp_path):
 
 @needs_mp
 def test_crash_shows_traceback(tmp_path):
-    r = sim("--keys", "wait:100 x wait:100")
+    r = sim("--source", "--keys", "wait:100 x wait:100")
     assert r.returncode == 1
     assert "Traceback (most recent call last)" in r.stdout
     assert "RuntimeError: demo crash on purpose" in r.stdout

@@ -47,7 +47,8 @@ def run_script(args):
     if args.screenshot:
         timeline.append((end, "shot", args.screenshot))
     sim = Sim(args.board or "waveshare_lcd13", args.size, args.app, virtual=True, heap=args.heap,
-              micropython=args.micropython, data_dir=args.data)
+              micropython=args.micropython, data_dir=args.data,
+              source=args.source)
     import signal
     import threading
 
@@ -134,6 +135,8 @@ def main(argv=None):
     ap.add_argument("--screenshot", help="headless: PNG of the frame at the end of the script")
     ap.add_argument("--data", help="directory standing in for the device's flash (saves, "
                     "settings); default build/sim-data/<board>")
+    ap.add_argument("--source", action="store_true", help="run firmware/ and boards/ from source "
+                    "(default: compiled to .mpy in build/sim-mpy, as deployed)")
     ap.add_argument("--heap", default=sim_link.DEFAULT_HEAP, help="MicroPython heap (default "
                     "%(default)s; the Pico has about 200K free)")
     ap.add_argument("--timeout", type=float, default=60.0, help="headless: wall-clock limit, s")

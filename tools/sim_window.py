@@ -19,7 +19,8 @@ def run(args):
         print("sim: the window view needs pygame-ce (make venv), or use --view term")
         return 2
     sim = Sim(args.board, args.size, args.app, virtual=False, heap=args.heap,
-              micropython=args.micropython, data_dir=args.data)
+              micropython=args.micropython, data_dir=args.data,
+              source=args.source)
     reader = Reader(sim)
     reader.start()
     keymap = {pygame.K_UP: K_UP, pygame.K_DOWN: K_DOWN, pygame.K_LEFT: K_LEFT,
