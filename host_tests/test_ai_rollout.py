@@ -10,7 +10,7 @@ import pytest  # noqa: E402
 from domino.rules import Rules  # noqa: E402
 from domino.match import Match  # noqa: E402
 from domino.rng import Rng  # noqa: E402
-from domino.round import MULTI, CLOSE, ARM_SHIFT, PLAYING  # noqa: E402
+from domino.round import MULTI, CLOSE, PLAYING  # noqa: E402
 from ai import rollout as ro  # noqa: E402
 from tools.selfplay import combos  # noqa: E402
 
@@ -60,7 +60,7 @@ def test_apply_move_matches_engine(vid, players, teams):
     rules = Rules(vid, players, teams)
     tb = ro.make_tables(rules)
     st = ro.new_state()
-    for g in range(6):
+    for g in range(10):
         m = Match(rules, 100 + g)
         pol = Rng(g + 1)
         m.start_round()
@@ -71,13 +71,12 @@ def test_apply_move_matches_engine(vid, players, teams):
             if n == 0:
                 rd.forced()
                 continue
-            singles = [rd.buf[i] for i in range(n) if not rd.buf[i] & (MULTI | CLOSE)]
-            if not singles:
-                m.play(rd.buf[0])
-                continue
-            mv = singles[pol.below(len(singles))]
+            # prefer the rare moves (several doubles, closes) when there are any
+            rare = [rd.buf[i] for i in range(n) if rd.buf[i] & (MULTI | CLOSE)]
+            pool = rare if rare and pol.below(2) else [rd.buf[i] for i in range(n)]
+            mv = pool[pol.below(len(pool))]
             full_state(st, rd, rules)
-            ro.apply_move(st, tb, mv & 31, (mv >> ARM_SHIFT) & 3)
+            ro.play_move(st, tb, mv)
             m.play(mv)
             compare(st, rd, "%s game %d move %d" % (vid, g, k))
             k += 1

@@ -11,6 +11,7 @@ Besides LEVELS, `choose` accepts the arena baselines "random" and "greedy".
 from domino.rng import Rng
 from . import context
 from .policy import pick_random, pick_greedy, pick_easy, pick_medium
+from . import hard
 
 LEVELS = ("easy", "medium", "hard")
 BASELINES = ("random", "greedy")
@@ -18,7 +19,8 @@ BASELINES = ("random", "greedy")
 
 def default_seed(match, seat):
     rd = match.round
-    return (match.seed * 7919 + match.round_no * 104729 + rd.nev * 613 + rd.moves_played * 31 + seat) & 0x3FFFFFFF
+    # shifts and xors of small values: no big-int arithmetic (and no allocation) on a 32-bit port
+    return (match.seed ^ ((match.round_no & 1023) << 19) ^ (rd.nev << 10) ^ (rd.moves_played << 5) ^ seat) & 0x3FFFFFFF
 
 
 def _clock(clock):
@@ -63,7 +65,6 @@ def choose(match, seat, level, budget_ms=500, clock=None, on_tick=None, seed=Non
 
 def _hard(ctx, match, seat, rng, buf, n, budget_ms, clock, on_tick):
     try:
-        from . import hard
         return hard.choose(ctx, match, seat, rng, buf, n, budget_ms, clock, on_tick)
     except MemoryError:
         ctx.hard = None

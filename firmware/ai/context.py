@@ -1,5 +1,6 @@
 """Scratch objects the AI reuses between moves (built once per rules, never per move)."""
 from domino.layout import Layout
+from .rollout import zeros
 from domino.round import MAX_MOVES
 from domino.rng import Rng
 
@@ -9,8 +10,8 @@ class Ctx:
         self.rules = rules
         self.lay = Layout(rules.layout)
         self.lay2 = Layout(rules.layout)
-        self.buf = [0] * MAX_MOVES
-        self.vals = [0] * MAX_MOVES
+        self.buf = zeros(MAX_MOVES)
+        self.vals = zeros(MAX_MOVES)
         self.rng = Rng(1)
         self.hard = None          # hard.Search, built on the first hard move
 

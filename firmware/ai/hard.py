@@ -14,13 +14,14 @@ known up to how the hidden tiles split; endgame.py then solves the deals exactly
 Everything lives in buffers built once per rules object; a search allocates nothing per rollout.
 """
 from domino.tiles import NONE, DOUBLE
-from domino.round import Round, MULTI, CLOSE, ARM_SHIFT, MAX_MOVES
+from domino.round import MULTI, CLOSE, ARM_SHIFT, MAX_MOVES
 from domino.rules import FAM_POINTS, FAM_GOAT
 from domino.scoring import hand_value, transform
 from .knowledge import Knowledge
+from . import endgame
 from . import rollout as ro
-from .rollout import (copy_state, apply_move, playout, sample, S_RES, S_WIN, S_IP, S_PIPS, S_RNG,
-                      S_STK, S_SP, S_LIM, S_SMASK, S_LAST, S_TURN)
+from .rollout import (copy_state, apply_move, play_move, playout, sample, S_RES, S_WIN, S_IP, S_PIPS,
+                      S_RNG, S_LAST)
 
 TICK_MS = 30
 TICKS_MASK = 0x3FFFFFFF      # time.ticks_ms() wraps at 2**30
@@ -39,8 +40,8 @@ class Search:
         self.sbase = ro.new_state()
         self.work = ro.new_state()
         self.know = Knowledge()
-        self.sums = [0] * MAX_MOVES
-        self.mt = bytearray(MAX_MOVES)    # tile of a single move, 255: played on a Round
+        self.sums = ro.zeros(MAX_MOVES)
+        self.mt = bytearray(MAX_MOVES)    # tile of a single move, 255: several doubles / a close
         self.ma = bytearray(MAX_MOVES)    # its arm
         self.cnt = [0, 0, 0, 0]
         self.gain = [0, 0, 0, 0]
@@ -48,7 +49,6 @@ class Search:
         for s in range(4):
             self.side[s] = rules.side(s) if s < rules.players else 0
         self.special = bool(rules.lone00 or rules.lone66 or rules.any00 or rules.any66)
-        self.rd2 = None                   # scratch Round for multi-double / closing moves
         self.samples = 0
         self.rollouts = 0
         self.exact = False
@@ -87,30 +87,6 @@ class Search:
                 mt[i] = m & 31
                 ma[i] = (m >> ARM_SHIFT) & 3
 
-    def _complex(self, work, rd, m):
-        """Play a multi-double / closing move on a real Round holding this deal, then load it back."""
-        rd2 = self.rd2
-        if rd2 is None:
-            rd2 = self.rd2 = Round(self.rules)
-        rd2.copy_from(rd)
-        for s in range(self.rules.players):
-            rd2.hands[s] = work[s]
-        lim = work[S_LIM]
-        k = 0
-        # the sampled stock: drawable part first, the reserve (if any) after it
-        stockn = self.know.kn[42]
-        for i in range(stockn):
-            rd2.stock[i] = work[S_STK + i]
-            k += 1
-        rd2.sp = 0
-        rd2.sn = stockn
-        rd2.play(m)
-        ro.load(work, rd2, self.rules)
-        for s in range(4):
-            work[s] = rd2.hands[s]
-        work[S_LIM] = lim
-        work[S_LAST] = m & 31
-
     def rollout_all(self, rd, buf, n):
         """One determinization: every legal move on the same deal."""
         tb = self.tb
@@ -129,7 +105,7 @@ class Search:
             if t != 255:
                 apply_move(work, tb, t, ma[i])
             else:
-                self._complex(work, rd, buf[i])
+                play_move(work, tb, buf[i])
             playout(work, tb)
             sums[i] += self.value(work)
             sb[S_RNG] = work[S_RNG]
@@ -190,7 +166,7 @@ class Search:
             total += c[i]
         if work[S_RES] == 1:
             w = self.side[work[S_WIN]]
-            g[w] = transform(r, total - c[w])
+            g[w] = transform(r, total if r.teams else total - c[w])
         else:
             w = self._lowest(c, n)
             if w != NONE:
@@ -254,6 +230,8 @@ class Search:
         g = self.gain
         ms = self.ms
         out = self.side[work[S_WIN]] if work[S_RES] == 1 else NONE
+        if out != NONE:
+            c[out] = 0
         if out != NONE and r.instant_win and ((1 << work[S_LAST]) & (_B00 | _B66)):
             return self.big if out == ms else -self.big
         w = out
@@ -299,7 +277,6 @@ def choose(ctx, match, seat, rng, buf, n, budget_ms, clock, on_tick):
     S.prepare(match, seat, rng)
     S.classify(rd, buf, n)
     if S.know.hidden_tiles() >= 0:
-        from . import endgame
         m = endgame.solve(S, match, seat, buf, n, budget_ms, clock, t0, on_tick)
         if m >= 0:
             S.exact = True

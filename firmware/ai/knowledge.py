@@ -10,8 +10,8 @@ kn layout: [0] pool size, [1..28] pool tiles, [29] hidden seats, [30..33] those 
 first), [34..37] their hand sizes, [38..41] tiles each may hold, [42] stock size, [43] sampler PRNG
 state, [44] drawable stock tiles (stock minus the reserve).
 """
-from array import array
 from domino.tiles import ALL, SUIT, popcount
+from .rollout import zeros
 
 KN_SIZE = 45
 
@@ -32,7 +32,7 @@ def public_size(rd, s):
 
 class Knowledge:
     def __init__(self):
-        self.kn = array("i", [0] * KN_SIZE)
+        self.kn = zeros(KN_SIZE)
         self.slack = [0, 0, 0, 0]
         self.unseen = 0
 

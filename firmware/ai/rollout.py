@@ -9,7 +9,8 @@ spinner, lead, stock order and draw limit, turn, result, in-play points. Tables 
 TB_SIZE)): suit masks, per-tile pips/halves, the rollout policy's tile keys and the variant parameters.
 
 Covers the line, spinner and cross layouts, draw-until-playable with a reserve, passing, in-play
-scoring, early fish (Goat) and chains (Blitz). The rollout policy places single tiles and never closes
+scoring, blocks (only once nothing can be drawn: a stuck player draws the stock out, and the last
+draw may end the round), early fish (Goat) and chains (Blitz). The rollout policy places single tiles and never closes
 a double (legal, if not always best); the root's multi-double and closing moves are played by the hard
 AI on a real `Round` and loaded with `load()`.
 
@@ -61,7 +62,8 @@ S_SMASK = const(41)   # drawable stock tiles
 S_LAST = const(42)    # last tile played
 S_PLIES = const(43)
 S_STK = const(44)     # 44..71 stock order
-ST_SIZE = const(72)
+S_LASTP = const(72)   # seat of the last play
+ST_SIZE = const(73)
 
 # --- tables --------------------------------------------------------------------------------------
 T_SUIT = const(0)     # 7 masks
@@ -85,7 +87,7 @@ W_DOUBLE_KEY = 48     # a double is easier to dump early than to place late
 
 
 def make_tables(rules):
-    tb = array("i", [0] * TB_SIZE)
+    tb = zeros(TB_SIZE)
     for n in range(7):
         tb[T_SUIT + n] = SUIT[n]
         tb[T_DBLT + n] = DOUBLE[n]
@@ -106,8 +108,51 @@ def make_tables(rules):
     return tb
 
 
+def zeros(n):
+    """array('i') of n zeros, built without a temporary list."""
+    a = array("i", range(n))
+    for i in range(n):
+        a[i] = 0
+    return a
+
+
 def new_state():
-    return array("i", [0] * ST_SIZE)
+    return zeros(ST_SIZE)
+
+
+def play_move(st, tb, m):
+    """Apply an engine move (single, closing, or several doubles at once) to st."""
+    if not m & 0x100:                                 # round.MULTI
+        return apply_move(st, tb, m & 31, ((m >> 5) & 3) | (4 if m & 0x80 else 0))
+    arms = m & 15
+    closes = (m >> 4) & 15
+    f = (m >> 9) & 3
+    last = f
+    for a in range(4):
+        if a != f and (arms >> a) & 1:
+            last = a
+    order = f
+    while True:
+        a = order
+        flags = a | (4 if (closes >> a) & 1 else 0) | (0 if a == last else 8)
+        r = apply_move(st, tb, _dbl(st[S_END + a]), flags)
+        if a == last:
+            return r
+        order = _next_arm(arms, f, a)
+
+
+def _dbl(n):
+    return DOUBLE[n]
+
+
+def _next_arm(arms, f, a):
+    """Placement order of a multi move: the first arm f, then the others in increasing order."""
+    b = 0 if a == f else a + 1
+    while b < 4:
+        if b != f and (arms >> b) & 1:
+            return b
+        b += 1
+    return f
 
 
 def load(st, rd, rules):
@@ -132,6 +177,7 @@ def load(st, rd, rules):
     st[S_PLAYED] = lay.played
     st[S_PASS] = rd.passes
     st[S_LAST] = NONE
+    st[S_LASTP] = rd.last
 
 
 @micropython.viper
@@ -170,10 +216,12 @@ def _count(st: ptr32, tb: ptr32) -> int:
 
 
 @micropython.viper
-def apply_move(st: ptr32, tb: ptr32, t: int, a: int) -> int:
-    """The player to move places tile t on arm a (the lead when the table is empty); scores in-play
-    points, detects out / block and passes the turn. Returns the result code."""
+def apply_move(st: ptr32, tb: ptr32, t: int, code: int) -> int:
+    """The player to move places tile t on arm `code & 3` (the lead when the table is empty), closed
+    when `code & 4` (Donkey); then scores in-play points, detects out / block and passes the turn,
+    unless `code & 8` (more doubles of the same move follow). Returns the result code."""
     s = st[S_TURN]
+    a = code & 3
     lo = tb[T_LO + t]
     hi = tb[T_HI + t]
     mode = tb[P_MODE]
@@ -210,7 +258,9 @@ def apply_move(st: ptr32, tb: ptr32, t: int, a: int) -> int:
         st[S_DBL + a] = d
         na = st[S_NA + a] + 1
         st[S_NA + a] = na
-        if d and mode and st[S_SPIN] == 255:
+        if code & 4:
+            st[S_OP + a] = 0
+        elif d and mode and st[S_SPIN] == 255:
             st[S_SPIN] = t
             st[S_SPA] = a
             st[S_SPN] = na
@@ -246,6 +296,8 @@ def apply_move(st: ptr32, tb: ptr32, t: int, a: int) -> int:
     st[s] = hand
     st[S_PLAYED] = st[S_PLAYED] | bit
     st[S_LAST] = t
+    if code & 8:
+        return 0
     st[S_PASS] = 0
     st[S_PLIES] = st[S_PLIES] + 1
     mod = tb[P_MOD]
@@ -266,9 +318,9 @@ def apply_move(st: ptr32, tb: ptr32, t: int, a: int) -> int:
             play |= tb[T_SUIT + en]
             osu |= 1 << en
         i += 1
-    live = st[0] | st[1] | st[2] | st[3] | st[S_SMASK]
-    if (live & play) == 0:
-        st[S_RES] = 2
+    st[S_LASTP] = s
+    if st[S_SP] >= st[S_LIM] and ((st[0] | st[1] | st[2] | st[3]) & play) == 0:
+        st[S_RES] = 2                                 # nothing to draw and nobody can play
         st[S_FISH] = s
         return 2
     if tb[P_EARLY]:
@@ -317,11 +369,17 @@ def playout(st: ptr32, tb: ptr32) -> int:
         fit = hand & play
         if fit == 0:
             sp = st[S_SP]
-            if sp < st[S_LIM]:
+            lim = st[S_LIM]
+            if sp < lim:
                 bit = 1 << st[S_STK + sp]
                 st[s] = hand | bit
                 st[S_SMASK] = st[S_SMASK] & (bit ^ 0xFFFFFFF)
-                st[S_SP] = sp + 1
+                sp += 1
+                st[S_SP] = sp
+                if sp == lim and ((st[0] | st[1] | st[2] | st[3]) & play) == 0:
+                    st[S_RES] = 2                     # the last drawable tile fitted nothing
+                    st[S_FISH] = st[S_LASTP]
+                    break
                 continue
             p = st[S_PASS] + 1
             st[S_PASS] = p
@@ -409,7 +467,7 @@ def playout(st: ptr32, tb: ptr32) -> int:
             t += 1
         st[S_PIPS + s] = p
         s += 1
-    return res
+    return st[S_RES]
 
 
 @micropython.viper

@@ -1,0 +1,327 @@
+"""AI behaviour (not strength): legal moves, determinism, time budget, ticks, MemoryError fallback,
+hidden tiles never read, hint reasons, the arena's command line."""
+import os
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+for p in (os.path.join(ROOT, "firmware"), ROOT):
+    if p not in sys.path:
+        sys.path.insert(0, p)
+
+import ai  # noqa: E402
+from ai import hard, context  # noqa: E402
+from ai.policy import pick_medium  # noqa: E402
+from ai.knowledge import void_tiles  # noqa: E402
+from domino.rules import Rules  # noqa: E402
+from domino.match import Match  # noqa: E402
+from domino.rng import Rng  # noqa: E402
+from domino.round import PLAYING  # noqa: E402
+from domino.tiles import ALL, popcount  # noqa: E402
+from tools.selfplay import combos  # noqa: E402
+
+
+class Counter:
+    """A fake ms clock that advances one tick per reading: a search then runs a fixed number of
+    iterations, whatever the machine's speed."""
+
+    def __init__(self, step=1):
+        self.t = 1000
+        self.step = step
+        self.calls = 0
+
+    def __call__(self):
+        self.t += self.step
+        self.calls += 1
+        return self.t
+
+
+def advance(m, rng, plies):
+    """Play `plies` random moves (with forced draws/passes) into the current round."""
+    rd = m.round
+    k = 0
+    while rd.result == PLAYING and k < plies:
+        n = rd.legal()
+        if n == 0:
+            rd.forced()
+            continue
+        m.play(rd.buf[rng.below(n)])
+        k += 1
+
+
+def to_decision(m):
+    """Do forced draws/passes until the player to move has a choice; False when the round ended."""
+    rd = m.round
+    while rd.result == PLAYING:
+        n = rd.legal()
+        if n:
+            return True
+        rd.forced()
+    return False
+
+
+def snapshot(m):
+    rd = m.round
+    lay = rd.layout
+    return (list(rd.hands), bytes(rd.stock), rd.sp, rd.sn, rd.turn, bytes(rd.events), rd.nev, list(rd.inplay),
+            bytes(rd.void), bytes(lay.end), bytes(lay.n), bytes(lay.st), lay.played, list(m.scores),
+            list(m.remembered), m.nmoves, rd.moves_played)
+
+
+def legal_set(rd):
+    n = rd.legal()
+    return set(rd.buf[i] for i in range(n))
+
+
+# --- legality over every variant ------------------------------------------------------------------
+@pytest.mark.parametrize("vid,players,teams", list(combos()))
+def test_every_level_plays_legal_moves_and_leaves_the_match_alone(vid, players, teams):
+    rules = Rules(vid, players, teams)
+    for level in ("random", "greedy", "easy", "medium", "hard"):
+        m = Match(rules, 11)
+        m.start_round()
+        rd = m.round
+        k = 0
+        while to_decision(m) and k < 40:
+            before = snapshot(m)
+            mv = ai.choose(m, rd.turn, level, budget_ms=3, clock=Counter())
+            assert snapshot(m) == before, level
+            assert mv in legal_set(rd), (level, mv)
+            m.play(mv)
+            k += 1
+
+
+def test_full_matches_finish_with_every_level():
+    rules = Rules("fives", 3)
+    levels = ("easy", "medium", "hard")
+    m = Match(rules, 3)
+    while not m.over and m.round_no < 60:
+        m.start_round()
+        while to_decision(m):
+            s = m.round.turn
+            m.play(ai.choose(m, s, levels[s], budget_ms=2, clock=Counter()))
+        m.finish_round()
+    assert m.over
+
+
+# --- determinism ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_same_seed_same_move(level):
+    rules = Rules("draw", 2)
+    for g in range(6):
+        m = Match(rules, 40 + g)
+        m.start_round()
+        advance(m, Rng(g + 1), 3)
+        if not to_decision(m):
+            continue
+        seat = m.round.turn
+        a = [ai.choose(m, seat, level, budget_ms=15, clock=Counter()) for _ in range(2)]
+        b = ai.choose(m, seat, level, budget_ms=15, clock=Counter(), seed=12345)
+        c = ai.choose(m, seat, level, budget_ms=15, clock=Counter(), seed=12345)
+        assert a[0] == a[1]
+        assert b == c
+
+
+def test_seed_changes_easy_choices():
+    rules = Rules("draw", 2)
+    m = Match(rules, 5)
+    m.start_round()
+    advance(m, Rng(3), 2)
+    assert to_decision(m)
+    seat = m.round.turn
+    if m.round.legal() > 2:
+        got = set(ai.choose(m, seat, "easy", seed=s) for s in range(40))
+        assert len(got) > 1
+
+
+# --- time ------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("vid,players,teams", [("draw", 2, False), ("goat", 4, True), ("fives", 4, False)])
+def test_hard_respects_the_time_budget(vid, players, teams):
+    import time
+    rules = Rules(vid, players, teams)
+    m = Match(rules, 9)
+    m.start_round()
+    assert to_decision(m)
+    for budget in (20, 60):
+        t0 = time.monotonic()
+        ai.choose(m, m.round.turn, "hard", budget_ms=budget)
+        took = (time.monotonic() - t0) * 1000
+        # one more iteration may finish after the deadline (a few ms on CPython)
+        assert took < budget + 25, (budget, took)
+
+
+def test_hard_uses_the_given_clock_and_ticks():
+    rules = Rules("draw", 2)
+    for g in range(50):
+        m = Match(rules, 2 + g)
+        m.start_round()
+        advance(m, Rng(9), 1)
+        if to_decision(m) and m.round.legal() >= 2:
+            break
+    assert m.round.legal() >= 2
+    ticks = []
+    clk = Counter(step=10)
+    ai.choose(m, m.round.turn, "hard", budget_ms=200, clock=clk, on_tick=lambda: ticks.append(1) and False)
+    assert clk.calls >= 10 and len(ticks) >= 3
+    # on_tick returning True stops the search at once
+    clk = Counter(step=10)
+    ai.choose(m, m.round.turn, "hard", budget_ms=10000, clock=clk, on_tick=lambda: True)
+    assert clk.calls <= 6
+
+
+def test_one_legal_move_is_played_instantly():
+    rules = Rules("draw", 2)
+    for g in range(30):
+        m = Match(rules, 200 + g)
+        m.start_round()
+        rd = m.round
+        while to_decision(m):
+            if rd.legal() == 1:
+                only = rd.buf[0]
+                clk = Counter()
+                assert ai.choose(m, rd.turn, "hard", budget_ms=500, clock=clk) == only
+                assert clk.calls == 0
+                return
+            m.play(rd.buf[0])
+    pytest.skip("no forced position found")
+
+
+# --- memory ----------------------------------------------------------------------------------------
+def test_memory_error_in_the_search_falls_back_to_medium():
+    rules = Rules("fives", 2)
+    m = Match(rules, 4)
+    m.start_round()
+    advance(m, Rng(5), 4)
+    assert to_decision(m)
+    seat = m.round.turn
+    ctx = context.get(rules)
+    n = m.round.legal(ctx.buf)
+    expect = pick_medium(ctx, m, seat, None, ctx.buf, n)
+    hard.FAIL_ALLOC = True
+    try:
+        got = ai.choose(m, seat, "hard", budget_ms=50, clock=Counter())
+    finally:
+        hard.FAIL_ALLOC = False
+    assert got == expect
+    # and the next hard move works again
+    assert ai.choose(m, seat, "hard", budget_ms=5, clock=Counter()) in legal_set(m.round)
+
+
+# --- hidden information ----------------------------------------------------------------------------
+def redeal_hidden(m, seat, rng):
+    """A copy of match m where every tile `seat` cannot see is dealt again, consistently with the
+    public facts (hand sizes, stock size, void numbers). Returns the new Match."""
+    rd = m.round
+    r = m.rules
+    m2 = Match(r, m.seed)
+    m2.round_no = m.round_no
+    for i in range(4):
+        m2.scores[i] = m.scores[i]
+        m2.remembered[i] = m.remembered[i]
+    rd2 = m2.round
+    rd2.copy_from(rd)
+    pool = ALL & ~rd.hands[seat] & ~rd.layout.played
+    tiles = [t for t in range(28) if (pool >> t) & 1]
+    for attempt in range(500):
+        rng.shuffle(tiles, len(tiles))
+        used = 0
+        ok = True
+        hands = {}
+        for s in range(r.players):
+            if s == seat:
+                continue
+            allow = pool & ~void_tiles(rd.void[s])
+            need = popcount(rd.hands[s])
+            h = 0
+            for t in tiles:
+                if need and not (used >> t) & 1 and (allow >> t) & 1:
+                    h |= 1 << t
+                    used |= 1 << t
+                    need -= 1
+            if need:
+                ok = False
+                break
+            hands[s] = h
+        if ok:
+            break
+    assert ok
+    for s, h in hands.items():
+        rd2.hands[s] = h
+    rest = [t for t in tiles if not (used >> t) & 1]
+    k = rd.sn - rd.sp
+    for i in range(k):
+        rd2.stock[rd.sp + i] = rest[i]
+    m_out = 0
+    for t in rest[k:]:
+        m_out |= 1 << t
+    rd2.out_of_play = m_out
+    assert rd2.tile_count() == 28
+    return m2
+
+
+@pytest.mark.parametrize("vid,players,teams", [("draw", 2, False), ("block", 2, False), ("fives", 2, False),
+                                                ("goat", 4, True), ("muggins", 3, False), ("block", 4, True)])
+def test_hard_never_reads_hidden_tiles(vid, players, teams):
+    rules = Rules(vid, players, teams)
+    checked = 0
+    for g in range(8):
+        m = Match(rules, 60 + g)
+        m.start_round()
+        advance(m, Rng(g + 7), 2 + g)
+        if not to_decision(m) or m.round.legal() < 2:
+            continue
+        seat = m.round.turn
+        want = ai.choose(m, seat, "hard", budget_ms=12, clock=Counter())
+        for k in range(3):
+            m2 = redeal_hidden(m, seat, Rng(1000 * g + k + 1))
+            assert m2.round.hands[seat] == m.round.hands[seat]
+            assert ai.choose(m2, seat, "hard", budget_ms=12, clock=Counter()) == want
+            hint_m, _ = ai.hint(m2, seat, budget_ms=12, clock=Counter())
+            assert hint_m == want
+        checked += 1
+    assert checked >= 3
+
+
+# --- hint ------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("vid,players,teams", [("draw", 2, False), ("fives", 2, False), ("goat", 4, True),
+                                                ("donkey", 3, False), ("block", 4, True)])
+def test_hint_gives_the_hard_move_and_a_short_reason(vid, players, teams):
+    rules = Rules(vid, players, teams)
+    m = Match(rules, 21)
+    m.start_round()
+    rd = m.round
+    seen = set()
+    while to_decision(m):
+        seat = rd.turn
+        mv, why = ai.hint(m, seat, budget_ms=5, clock=Counter())
+        mv2, short = ai.hint(m, seat, budget_ms=5, clock=Counter(), short=True)
+        assert mv == mv2 == ai.choose(m, seat, "hard", budget_ms=5, clock=Counter(), seed=ai.default_seed(m, seat))
+        assert mv in legal_set(rd)
+        assert 0 < len(why) <= 40 and 0 < len(short) <= 16, (why, short)
+        seen.add(why)
+        m.play(mv)
+    assert seen
+
+
+# --- arena command line ----------------------------------------------------------------------------
+def test_arena_last_line_is_the_win_rate_with_wilson_interval():
+    out = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "arena.py"), "--variant", "draw",
+                          "--players", "2", "--a", "greedy", "--b", "random", "--matches", "6", "--seed", "3"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    last = out.stdout.strip().split("\n")[-1]
+    assert last.startswith("A (greedy) wins ") and "95% Wilson" in last and "of 6" in last
+
+
+def test_arena_rejects_bad_levels():
+    out = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "arena.py"), "--variant", "draw",
+                          "--a", "expert", "--b", "random"], stdout=subprocess.PIPE, universal_newlines=True)
+    assert out.returncode == 2 and "usage" in out.stdout
+
+
+def test_wilson_interval():
+    from tools.arena import wilson
+    p, lo, hi = wilson(900, 1000)
+    assert abs(p - 0.9) < 1e-9 and 0.879 < lo < 0.881 and 0.916 < hi < 0.918
