@@ -214,11 +214,18 @@ class Store:
                     rounds += 1
             if sum_line is None or sum_line[4:].strip() != old.hex() or rounds > rounds_wanted:
                 return False
+            if last is not None:         # the newest round line must hold every move made so far
+                if rounds == rounds_wanted:
+                    have = match.nmoves - (1 if token is not None else 0)
+                elif token is None and rounds == rounds_wanted - 1 and match.history and not match.nmoves:
+                    have = len(match.history[-1]) // 2
+                else:
+                    return False
+                if len(last.split()) - 1 != have:
+                    return False
+            elif token is not None:
+                return False
             if token is not None:
-                if last is None or rounds != rounds_wanted:
-                    return False
-                if len(last.split()) != match.nmoves:    # "round" + the moves before this one
-                    return False
                 last = last.rstrip("\n") + " " + token + "\n"
             if last is not None:
                 w.write(last)

@@ -22,14 +22,16 @@ class Curtain(Screen):
             self.table.pause(self)
 
     def draw(self, g):
+        """Only text, and none of it where the hand would be: nothing here can show a tile."""
         c = g.c
         g.fb.fill(c.BG)
         name = self.table.game.names[self.seat]
-        y = g.h // 2 - 24 if g.h > 100 else 4
-        y += g.big_center("Pass to", y, c.DIM) + 6
-        y += g.big_center(name, y, c.ACCENT) + 8
+        small = g.h < 100
+        y = 2 if small else g.h // 2 - 40
+        y += g.big_center("Pass to", y, c.DIM) + (2 if small else 6)
+        y += g.big_center(name, y, c.ACCENT) + (4 if small else 10)
         g.center("Press A when ready", y, c.FG)
-        g.center("B: menu", y + 12, c.DIM)
+        g.center("B: menu", y + 10, c.DIM)
 
 
 class Pause(ListScreen):

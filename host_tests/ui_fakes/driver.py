@@ -68,6 +68,7 @@ class Driver:
         self.human_moves = 0
         self.low = 1 << 30
         self.curtain_checks = 0
+        self.hidden_checks = 0
         self.max_frame_ms = 0
 
     def mash_keys(self):
@@ -197,7 +198,7 @@ class Driver:
         self.human_moves += 1
         return t.game.match.round.moves_played != before or t.game.match.round_over()
 
-    def play_match(self, max_rounds=60, style="random", check_curtain=False, stop_after=None):
+    def play_match(self, max_rounds=60, style="random", stop_after=None):
         app = self.app
         rounds = 0
         moves = 0
@@ -213,8 +214,6 @@ class Driver:
             elif nm == "Table" and sc.mode == 4:
                 self.press(K_A)
             elif nm == "Curtain":
-                if check_curtain:
-                    self.check_curtain()
                 self.press(K_A)
             elif nm == "RoundEnd":
                 if sc.page == 0:
@@ -232,21 +231,153 @@ class Driver:
                 return "stuck on " + nm
         return "too many steps"
 
-    def check_curtain(self):
-        """The curtain frame must hold no tile pixels (face colour, pips) at all."""
+    def watch_privacy(self):
+        """Check every frame shown: a curtain frame holds no tile pixels at all, and while no hand
+        is face up (pass-and-play between turns) the hand area holds none either."""
+        board = self.board
+        real = board.show
+        d = self
+
+        def show():
+            d.check_frame()
+            real()
+        board.show = show
+
+    def check_frame(self):
+        app = self.app
+        sc = app.screen
+        nm = name(sc)
+        t = app.table
         fb = self.board.fb
         c = self.board.colour
-        w, h = self.board.width, self.board.height
+        mono = self.board.mono
+        if nm == "Curtain":
+            y0, y1 = 0, self.board.height
+            self.curtain_checks += 1
+        elif nm == "Table" and t is not None and t.shown == 255:
+            y0, y1 = t.hand_y, self.board.height
+            self.hidden_checks += 1
+        else:
+            return
         bad = 0
-        step = 1
-        for y in range(0, h, step):
-            for x in range(0, w, step):
+        for y in range(y0, y1):
+            for x in range(self.board.width):
                 p = fb.pixel(x, y)
-                if p == c.TILE or (p == c.PIP and not self.board.mono and p != c.BG):
+                if mono:
+                    # mono: tiles are lit blocks; the curtain's text sits above the hand area
+                    if p and nm == "Table" and not t.compact:
+                        continue
+                    if p and (nm == "Table" or y >= self.board.height - 18):
+                        bad += 1
+                elif p == c.TILE or p == c.PIP:
                     bad += 1
-        self.curtain_checks += 1
         if bad:
-            self.out["curtain_tile_pixels"] = self.out.get("curtain_tile_pixels", 0) + bad
+            self.out["privacy_pixels"] = self.out.get("privacy_pixels", 0) + bad
+
+    def layout_check(self, games, seed):
+        """Place the layout of every position of random games in every variant on this screen and
+        check: tiles inside the table area (or the tall, scrolling table), no two overlapping, and
+        each tile's touching half equal to its neighbour's along every chain."""
+        from domino.rules import Rules, VARIANTS
+        from domino.match import Match
+        from domino.record import run_forced
+        from ui.gfx import TableView, F_HORIZ
+        from ui import place
+        t = Table_geometry(self.app)
+        view = TableView(t[0], t[1], t[2], t[3])
+        rnd = Rand(seed)
+        stats = {"positions": 0, "tall": 0, "max_tiles": 0, "sizes": {}}
+        errors = []
+        for row in VARIANTS:
+            for g in range(games):
+                players = 2 if row[2] <= 2 and g % 2 == 0 else row[2] + (g % (row[3] - row[2] + 1))
+                m = Match(Rules(row[0], players, False), seed + g * 101)
+                m.start_round()
+                rd = m.round
+                while not m.round_over():
+                    run_forced(m)
+                    if m.round_over():
+                        break
+                    n = rd.legal()
+                    m.play(rd.buf[rnd.below(n)])
+                    view.key = -1
+                    place.place(view, rd.layout)
+                    stats["positions"] += 1
+                    stats["tall"] += view.tall
+                    stats["max_tiles"] = max(stats["max_tiles"], view.n)
+                    stats["sizes"][view.s] = stats["sizes"].get(view.s, 0) + 1
+                    err = check_view(view, rd.layout, F_HORIZ)
+                    if err and len(errors) < 5:
+                        errors.append(row[0] + ": " + err)
+        stats["errors"] = errors
+        return stats
+
+    def bench(self, n, fill=0):
+        """Milliseconds to draw the current screen (and to place a changed layout), n times. With
+        `fill`, random moves are played first (engine only) until the layout has that many tiles."""
+        import time
+        from domino.record import run_forced
+        g = self.app.g
+        sc = self.app.screen
+        t = self.app.table
+        if fill and t is not None:
+            m = t.game.match
+            rd = m.round
+            while rd.layout.size < fill and not m.round_over():
+                run_forced(m)
+                if not m.round_over():
+                    m.play(rd.buf[self.rand.below(rd.legal())])
+        worst = total = 0
+        for i in range(n):
+            t = self.app.table
+            if t is not None and sc is t:
+                t.view.key = -1          # worst case: the layout is placed again too
+            t0 = time.ticks_us()
+            sc.draw(g)
+            dt = time.ticks_diff(time.ticks_us(), t0)
+            total += dt
+            worst = max(worst, dt)
+        return {"screen": name(sc), "avg_ms": total / n / 1000, "max_ms": worst / 1000,
+                "tiles": t.game.match.round.layout.size if t is not None else 0}
+
+
+def Table_geometry(app):
+    """(x0, y0, w, h) of the table area the Table screen would use on this board."""
+    from ui.table import Table, Game
+    from domino.rules import Rules
+    from domino.match import Match
+    m = Match(Rules("draw", 2), 1)
+    m.start_round()
+    t = Table(app, Game(m, ["human", "easy"], ["A", "B"]))
+    v = t.view
+    return v.x0, v.y0, v.w, v.h
+
+
+def check_view(v, lay, F_HORIZ):
+    s = v.s
+    rects = []
+    for i in range(v.n):
+        horiz = v.pf[i] & F_HORIZ
+        w = 2 * s if horiz else s
+        h = s if horiz else 2 * s
+        x, y = v.px[i], v.py[i]
+        if not v.tall and (x < v.x0 or y < v.y0 or x + w > v.x0 + v.w or y + h > v.y0 + v.h):
+            return "tile %d outside the table at %d,%d (s=%d)" % (v.pt[i], x, y, s)
+        if v.tall and (x < v.x0 or x + w > v.x0 + v.w):
+            return "tall table: tile %d outside horizontally" % v.pt[i]
+        for (a, b, c, d, t) in rects:
+            if x < a + c and a < x + w and y < b + d and b < y + h:
+                return "tiles %d and %d overlap" % (t, v.pt[i])
+        rects.append((x, y, w, h, v.pt[i]))
+    if v.n != lay.size:
+        return "placed %d of %d tiles" % (v.n, lay.size)
+    # along each chain the near half of a tile equals the far half of the one before
+    for ch in range(4):
+        base = ch * 28
+        for j in range(1, v.cn[ch]):
+            if v.cnear[base + j] != v.cfar[base + j - 1]:
+                return "chain %d breaks at %d" % (ch, j)
+    return None
 
 
 def main():
@@ -265,8 +396,16 @@ def main():
         elif op == "new":
             d.new_game(st[1], st[2], st[3], st[4] if len(st) > 4 else False, st[5] if len(st) > 5 else None)
         elif op == "match":
-            out["result"] = d.play_match(check_curtain=bool(st[1]) if len(st) > 1 else False,
-                                         stop_after=st[2] if len(st) > 2 else None)
+            out["result"] = d.play_match(stop_after=st[1] if len(st) > 1 else None)
+        elif op == "privacy":
+            d.watch_privacy()
+        elif op == "layout_check":
+            out["layout"] = d.layout_check(st[1], st[2])
+        elif op == "bench":
+            out.setdefault("bench", []).append(d.bench(st[1], st[2] if len(st) > 2 else 0))
+        elif op == "hint":
+            d.press(K_X)
+            d.settle()
         elif op == "menu":
             d.menu_pick(st[1])
         elif op == "state":
@@ -285,6 +424,7 @@ def main():
     out["human_moves"] = d.human_moves
     out["low_mem"] = min(d.low, d.app.low_mem)
     out["curtains"] = d.curtain_checks
+    out["hidden_checks"] = d.hidden_checks
     out["final"] = state(d)
     print(json.dumps(out))
 

@@ -1,0 +1,234 @@
+"""The handheld UI under the real MicroPython unix port (real framebuf) with the simulated board.
+
+Each test runs host_tests/ui_fakes/driver.py in a `micropython` subprocess on the firmware compiled
+to .mpy (as deployed); the driver presses keys through the board's key lines and the Input debouncer
+and prints JSON: game state, framebuffer checks, timings.
+"""
+import os
+import sys
+
+import pytest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(HERE, "ui_fakes"))
+import frames  # noqa: E402
+
+pytestmark = pytest.mark.skipif(frames.find() is None, reason="no micropython binary")
+
+# one full game per variant, by key presses alone; sizes and seatings spread over the cases
+GAMES = [
+    ("draw", 2, ["human", "easy"], False, "240x240"),
+    ("block", 3, ["human", "easy", "easy"], False, "320x240"),
+    ("fives", 4, ["human", "easy", "easy", "easy"], True, "240x135"),
+    ("classic", 2, ["human", "medium"], False, "128x64"),
+    ("goat", 3, ["human", "easy", "easy"], False, "240x240"),
+    ("sea_goat", 2, ["human", "easy"], False, "320x240"),
+    ("donkey", 2, ["human", "easy"], False, "240x135"),
+    ("muggins", 2, ["human", "easy"], False, "128x64"),
+    ("threes", 3, ["human", "easy", "medium"], False, "240x240"),
+    ("telephone", 2, ["human", "easy"], False, "320x240"),
+    ("blitz", 4, ["human", "easy", "easy", "easy"], True, "240x135"),
+]
+
+
+@pytest.fixture(scope="module")
+def mpy(tmp_path_factory):
+    """The firmware and boards compiled with mpy-cross into a private directory."""
+    dst = str(tmp_path_factory.mktemp("uimpy"))
+    code, boards, arch = frames.build_mpy(dst)
+    return code, boards
+
+
+def run(mpy, job, tmp_path, heap=None):
+    job.setdefault("root", str(tmp_path / "flash"))
+    out = frames.run(job, heap=heap, code=mpy[0], boards=mpy[1])
+    assert out["errors"] == 0, out.get("last_error")
+    return out
+
+
+@pytest.mark.parametrize("vid,players,kinds,teams,size", GAMES, ids=[g[0] for g in GAMES])
+def test_full_game_by_keys(mpy, tmp_path, vid, players, kinds, teams, size):
+    out = run(mpy, {"size": size, "seed": 100 + len(vid),
+                    "do": [["new", vid, players, kinds, teams], ["match"], ["state"]]}, tmp_path)
+    assert out["result"] == "over", out
+    assert out["human_moves"] > 0
+    assert out["screen"] == "MainMenu"
+    flash = tmp_path / "flash"
+    assert not (flash / "game.txt").exists()          # a finished match is not offered to resume
+    stats = (flash / "stats.json").read_text()
+    assert '"' + vid + '"' in stats
+
+
+def test_pass_and_play_never_shows_a_hand_to_the_wrong_player(mpy, tmp_path):
+    for size in ("240x240", "128x64"):
+        out = run(mpy, {"size": size, "seed": 5,
+                        "do": [["privacy"], ["new", "goat", 3, ["human", "human", "easy"]],
+                               ["match", 30]]}, tmp_path / size)
+        assert out["curtains"] >= 10                 # frames of the curtain were checked
+        assert out["hidden_checks"] >= 10            # and frames between turns
+        assert "privacy_pixels" not in out, out.get("privacy_pixels")
+
+
+def test_curtain_waits_for_a(mpy, tmp_path):
+    out = run(mpy, {"seed": 8, "do": [["new", "draw", 2, ["human", "human"]], ["state"],
+                                      ["keys", "down down left right x y"], ["state"],
+                                      ["keys", "a"], ["settle"], ["state"]]}, tmp_path)
+    s0, s1, s2 = out["states"]
+    assert s0["screen"] == "Curtain" and s0["shown"] == 255
+    assert s1["screen"] == "Curtain"                  # keys other than A do not lift it
+    assert s2["screen"] == "Table" and s2["shown"] == s2["turn"] and s2["mode"] == 1
+
+
+def test_hand_tiles_drawn_where_expected(mpy, tmp_path):
+    for size in ("240x240", "320x240", "240x135", "128x64"):
+        out = run(mpy, {"size": size, "seed": 21, "do": [["new", "fives", 2, ["human", "easy"]],
+                                                         ["settle"], ["state"], ["png", "t"]]},
+                  tmp_path / size)
+        st = out["states"][0]
+        w, h, px = frames.pixels(out["frames"]["t"])
+        from domino.tiles import LO, HI
+        assert st["mode"] == 1 and st["hand"]
+        mono = out["frames"]["t"]["mono"]
+        tile_c = 1 if mono else 4
+        pip_c = 0 if mono else 5
+        for i, (x, y, tw, th) in enumerate(st["hand_rects"]):
+            t = st["hand"][i]
+            if x + tw > w:
+                break                                 # scrolled out of view
+            # a tile face there, and in each half as many pip pixels as the tile's numbers ask
+            face = sum(1 for yy in range(y, y + th) for xx in range(x, x + tw) if px[yy][xx] == tile_c)
+            assert face * 4 > tw * th, (size, i)
+            z = 1 if tw < 10 else 2
+            for half, v in ((0, LO[t]), (1, HI[t])):
+                y0 = y + half * tw
+                n = sum(1 for yy in range(y0 + 1, y0 + tw - 1) for xx in range(x + 1, x + tw - 1)
+                        if px[yy][xx] == pip_c)
+                assert n == v * z * z, (size, i, t, half, n)
+        # the cursor tile is outlined (and raised), playable tiles are underlined
+        cx, cy, cw, ch = st["hand_rects"][st["cursor"]]
+        assert px[cy - 1][cx + cw // 2] == (1 if mono else 7)
+
+
+def test_resume_after_power_cut(mpy, tmp_path):
+    job = {"seed": 77, "do": [["new", "muggins", 2, ["human", "medium"]], ["match", 9], ["state"]]}
+    a = run(mpy, job, tmp_path)
+    before = a["states"][0]
+    assert a["result"] == "stopped" and (tmp_path / "flash" / "game.txt").exists()
+    # the process is gone (power pulled); a new boot offers to resume
+    b = run(mpy, {"seed": 1, "do": [["state"], ["menu", "Continue"], ["settle"], ["state"]]}, tmp_path)
+    menu, after = b["states"]
+    assert menu["rows"][0] == "Continue" and "saved" in menu["note"]
+    for k in ("round_no", "moves_played", "scores", "turn", "hand", "history"):
+        assert after[k] == before[k], k
+    assert after["mode"] == 1
+
+
+def test_resume_pass_and_play_starts_with_the_curtain(mpy, tmp_path):
+    run(mpy, {"seed": 3, "do": [["new", "block", 2, ["human", "human"]], ["match", 5]]}, tmp_path)
+    b = run(mpy, {"do": [["menu", "Continue"], ["state"]]}, tmp_path)
+    assert b["states"][0]["screen"] == "Curtain"
+
+
+@pytest.mark.parametrize("damage", ["truncated", "garbage", "both"])
+def test_damaged_save_loses_nothing_else(mpy, tmp_path, damage):
+    run(mpy, {"seed": 9, "do": [["new", "draw", 2, ["human", "easy"]], ["match", 6]]}, tmp_path)
+    flash = tmp_path / "flash"
+    text = (flash / "game.txt").read_text()
+    if damage == "truncated":
+        (flash / "game.txt").write_text(text[:len(text) - 9])
+    else:
+        (flash / "game.txt").write_text("\x00garbage\n" * 3)
+        if damage == "both":
+            (flash / "game.bak").write_text("DOMINO 1\nvariant nope\n")
+    out = run(mpy, {"do": [["state"], ["menu", "Continue"], ["settle"], ["state"]]}, tmp_path)
+    menu, after = out["states"]
+    if damage == "both":
+        assert after["screen"] == "MainMenu" and "unreadable" in after["note"]
+        assert (flash / "game.txt.bad").exists() and not (flash / "game.txt").exists()
+        out = run(mpy, {"do": [["new", "draw", 2, ["human", "easy"]], ["state"]]}, tmp_path)
+        assert out["states"][0]["screen"] == "Table"
+    else:
+        assert after["screen"] == "Table" and after["mode"] == 1
+        assert after["moves_played"] >= 1
+
+
+def test_stale_settings_file(mpy, tmp_path):
+    flash = tmp_path / "flash"
+    flash.mkdir()
+    (flash / "settings.json").write_text('{"v": 0, "bright": "max"')
+    out = run(mpy, {"do": [["state"], ["menu", "Settings"], ["keys", "right down a"], ["keys", "b"],
+                           ["state"]]}, tmp_path)
+    assert "damaged" in out["states"][0]["note"]
+    assert out["states"][1]["screen"] == "MainMenu"
+    import json
+    s = json.loads((flash / "settings.json").read_text())
+    assert s["v"] == 1 and s["bright"] == 90 and s["sound"] == 0
+
+
+def test_mashing_during_ai_thinking_plays_nothing(mpy, tmp_path):
+    out = run(mpy, {"seed": 12, "ai_ms_per_call": 10, "think": 500,
+                    "do": [["new", "fives", 2, ["human", "hard"]], ["mash", "a"], ["match", 4],
+                           ["mash", ""], ["state"]]}, tmp_path)
+    assert out["mashed"] > 20 or out["final"]["round_no"] >= 1
+    st = out["states"][0]
+    assert st["screen"] == "Table" and st["mode"] == 1      # waiting for the human, nothing played
+    assert out["human_moves"] == 4
+
+
+def test_hint_points_at_a_playable_tile(mpy, tmp_path):
+    out = run(mpy, {"seed": 31, "do": [["new", "draw", 2, ["human", "easy"]], ["settle"], ["hint"],
+                                       ["state"], ["keys", "a"], ["settle"], ["state"]]}, tmp_path)
+    s, after = out["states"]
+    assert s["msg"].startswith("Hint: ")
+    assert after["moves_played"] > s["moves_played"]
+
+
+def test_four_button_board_plays_with_up_down_a_b(mpy, tmp_path):
+    out = run(mpy, {"profile": "pimoroni_pack", "size": "240x135", "seed": 4,
+                    "do": [["new", "block", 2, ["human", "easy"]], ["keys", "b"], ["state"],
+                           ["keys", "b"], ["match"]]}, tmp_path)
+    assert out["states"][0]["screen"] == "Pause"
+    assert out["result"] == "over"
+
+
+def test_layout_stays_readable_on_every_screen(mpy, tmp_path):
+    for size in ("240x240", "320x240", "240x135", "128x64"):
+        out = run(mpy, {"size": size, "do": [["layout_check", 3, 500]]}, tmp_path / size)
+        lay = out["layout"]
+        assert lay["errors"] == [], (size, lay["errors"])
+        assert lay["positions"] > 500
+        if size != "128x64":
+            assert lay["tall"] == 0, size            # everything fits without scrolling
+        print(size, lay)
+
+
+def test_frame_draw_times(mpy, tmp_path, record_property):
+    """Milliseconds per full table frame (layout placed again each time) on the unix port, with a
+    spinner layout of 18+ tiles."""
+    for size in ("240x240", "320x240", "240x135", "128x64"):
+        out = run(mpy, {"size": size, "seed": 55, "do": [["new", "fives", 2, ["human", "easy"]],
+                                                         ["settle"], ["bench", 50, 18]]}, tmp_path / size)
+        b = out["bench"][0]
+        assert b["screen"] == "Table" and b["tiles"] >= 10
+        record_property("draw_ms_" + size, b)
+        print(size, "table frame with %d tiles: avg %.2f ms, max %.2f ms" % (b["tiles"], b["avg_ms"],
+                                                                            b["max_ms"]))
+        assert b["max_ms"] < 200
+
+
+def test_hard_ai_game_in_180k_heap(tmp_path, record_property):
+    """The heaviest board (240x240, 4-bit colour) plays a whole match against the Hard AI inside a
+    180K MicroPython heap; the lowest free heap seen (after a collection, at every AI tick and every
+    save) is recorded."""
+    dst = str(tmp_path / "mpy")
+    code, boards, arch = frames.build_mpy(dst)
+    if not arch:
+        pytest.skip("no mpy-cross for this host: the proof needs compiled code")
+    out = frames.heap_game(code, boards, "fives", 2, ["human", "hard"], 250, "180K",
+                           fake_ms=10, root=str(tmp_path / "flash"))
+    assert out.get("result") == "over", out["_log"][-2000:]
+    assert out["errors"] == 0 and out["ai_ticks"] > 50
+    record_property("lowest_mem_free", out["lowest"])
+    print("180K heap, 240x240, Hard AI: lowest gc.mem_free() after collect %d of %d bytes"
+          % (out["lowest"], out["heap"]))
+    assert out["lowest"] > 4096
