@@ -16,7 +16,7 @@ HEAP_LIMIT = 8192
 # bytes allocated during each hard move (gc disabled: every allocation counts, garbage included).
 PROBE = r'''
 import sys
-sys.path.insert(0, ROOT + "/firmware")
+sys.path.insert(0, FIRMWARE)
 import gc
 from domino.rules import Rules
 from domino.match import Match
@@ -70,7 +70,20 @@ if mem:
 @pytest.fixture(scope="module")
 def probe(tmp_path_factory):
     p = tmp_path_factory.mktemp("ai") / "probe.py"
-    p.write_text("ROOT = %r\n" % ROOT + PROBE)
+    p.write_text("FIRMWARE = %r\n" % os.path.join(ROOT, "firmware") + PROBE)
+    return str(p)
+
+
+@pytest.fixture(scope="module")
+def probe_mpy(tmp_path_factory):
+    """The probe over an mpy-compiled firmware tree (as deployed: no compiler work on the heap)."""
+    from mptest import compile_tree
+    d = tmp_path_factory.mktemp("ai_mpy")
+    tree = str(d / "fw")
+    if not compile_tree(os.path.join(ROOT, "firmware"), tree):
+        pytest.skip("no mpy-cross for this machine")
+    p = d / "probe.py"
+    p.write_text("FIRMWARE = %r\n" % tree + PROBE)
     return str(p)
 
 
@@ -88,8 +101,10 @@ def _run(cmd):
     return out.stdout.strip().split("\n")
 
 
-def test_hard_move_heap_under_8k_on_a_small_heap(micropython, probe):
-    lines = _run([micropython, "-X", "heapsize=128K", probe, "mem"])
+def test_hard_move_heap_under_8k_on_a_small_heap(micropython, probe_mpy):
+    # 96K: on this 64-bit port the loaded engine + AI code alone take ~54K of heap (twice the device's
+    # pointer size); what is measured is the growth during each move, whatever the heap size
+    lines = _run([micropython, "-X", "heapsize=96K", probe_mpy, "mem"])
     f = lines[-1].split()
     assert f[0] == "MEM"
     first, later = int(f[2]), int(f[4])

@@ -2,7 +2,7 @@
 Wilson interval.
 
     python3 tools/arena.py --variant draw --players 2 --a hard --b greedy --matches 1000 --seed 1
-        [--teams] [--budget MS] [--jobs J] [--python INTERP] [--shard K/N] [--option key=value]
+        [--teams] [--budget MS] [--jobs J] [--python INTERP] [--shard K/N] [--option key=value] [--check]
 
 Levels: easy, medium, hard, and the baselines random and greedy (largest immediate score, then the
 heaviest tile). Matches go in pairs on the same deal seed with A's seats swapped, so seats and the first
@@ -24,8 +24,9 @@ from domino.round import PLAYING  # noqa: E402
 import ai  # noqa: E402
 
 USAGE = ("usage: arena.py --variant V --players N --a LEVEL --b LEVEL --matches M --seed S [--teams] "
-         "[--budget MS] [--jobs J] [--python INTERP] [--shard K/N] [--option key=value]")
+         "[--budget MS] [--jobs J] [--python INTERP] [--shard K/N] [--option key=value] [--check]")
 LEVELS = ai.LEVELS + ai.BASELINES
+CHECK = False     # --check: verify every move is legal (soak)
 
 
 def play_match(rules, seed, levels, budget):
@@ -41,6 +42,8 @@ def play_match(rules, seed, levels, budget):
                 continue
             s = rd.turn
             mv = ai.choose(m, s, levels[s], budget)
+            if CHECK and not rd.is_legal(mv):
+                raise AssertionError("illegal move %d by %s in round %d" % (mv, levels[s], m.round_no))
             m.play(mv)
             decisions += 1
         m.finish_round()
@@ -121,7 +124,7 @@ def parse(argv):
         elif x in args and i + 1 < len(argv):
             args[x] = argv[i + 1]
             i += 2
-        elif x in ("--teams", "--verbose"):
+        elif x in ("--teams", "--verbose", "--check"):
             flags.append(x)
             i += 1
         else:
@@ -178,6 +181,8 @@ def main(argv):
         return 2
     a = args["--a"]
     b = args["--b"]
+    global CHECK
+    CHECK = "--check" in flags
     if args["--shard"]:
         k, nsh = args["--shard"].split("/")
         w, n, u = run_shard(rules, a, b, matches, seed, budget, int(k), int(nsh), "--verbose" in flags)

@@ -83,3 +83,11 @@ def hint(match, seat, budget_ms=500, clock=None, on_tick=None, short=False):
     m = choose(match, seat, "hard", budget_ms, clock, on_tick)
     from .reason import explain
     return m, explain(context.get(match.rules), match, seat, m, short)
+
+
+def stats():
+    """(samples, rollouts, exact) of the last hard search: for benchmarks and the UI's debug line."""
+    h = context._ctx.hard if context._ctx is not None else None
+    if h is None:
+        return 0, 0, False
+    return h.samples, h.rollouts, h.exact

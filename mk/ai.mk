@@ -1,0 +1,38 @@
+# AI: speed benchmark, long arena runs (strength targets of issue 4), AI soak.
+#   make bench        200 hard decisions per variant under the MicroPython unix port (device budget / 100)
+#   make arena-long   the strength targets, 1,000 matches each, both cores, niced (~30 min)
+#   make soak-ai      many seeded rounds of every variant with every level: legal moves, no crash
+AI_FACTOR ?= 100
+AI_BUDGET ?= 5
+ARENA_MATCHES ?= 1000
+ARENA = nice $(BIN)/python tools/arena.py --jobs 2 --python $(MICROPYTHON) --budget $(AI_BUDGET) \
+        --matches $(ARENA_MATCHES) --seed 1
+
+.PHONY: bench arena-long soak-ai
+
+bench: $(STAMP)
+	$(MICROPYTHON) tools/bench_ai.py --factor $(AI_FACTOR)
+
+arena-long: $(STAMP)
+	$(ARENA) --variant draw --players 2 --a hard --b greedy
+	$(ARENA) --variant draw --players 2 --a hard --b medium
+	$(ARENA) --variant draw --players 2 --a medium --b greedy
+	$(ARENA) --variant draw --players 2 --a easy --b random
+	$(ARENA) --variant fives --players 2 --a hard --b greedy
+	$(ARENA) --variant goat --players 4 --teams --a hard --b medium
+	$(ARENA) --variant block --players 2 --a hard --b greedy
+	$(ARENA) --variant block --players 2 --a hard --b medium
+	$(ARENA) --variant block --players 2 --a medium --b greedy
+	$(ARENA) --variant block --players 2 --a easy --b random
+
+AI_SOAK_CASES = draw:2 block:2 fives:2 classic:3 goat:2 goat:4:t sea_goat:3 donkey:2 donkey:4:t muggins:2 \
+                threes:4 telephone:2 blitz:4 blitz:4:t fives:4:t block:4:t
+
+soak-ai: $(STAMP)
+	@for c in $(AI_SOAK_CASES); do \
+	  v=$${c%%:*}; rest=$${c#*:}; p=$${rest%%:*}; t=$$(case $$c in *:t) echo --teams;; esac); \
+	  for pair in "hard medium" "easy greedy" "medium random"; do set -- $$pair; \
+	    nice $(MICROPYTHON) tools/arena.py --variant $$v --players $$p $$t --a $$1 --b $$2 --matches 40 \
+	      --seed 7 --budget 2 --check || exit 1; \
+	  done; \
+	done
