@@ -65,7 +65,7 @@ def test_pass_and_play_never_shows_a_hand_to_the_wrong_player(mpy, tmp_path):
                         "do": [["privacy"], ["new", "goat", 3, ["human", "human", "easy"]],
                                ["match", 30]]}, tmp_path / size)
         assert out["curtains"] >= 10                 # frames of the curtain were checked
-        assert out["hidden_checks"] >= 10            # and frames between turns
+        assert out["hidden_checks"] >= 5             # and frames between turns
         assert "privacy_pixels" not in out, out.get("privacy_pixels")
 
 
@@ -166,13 +166,13 @@ def test_stale_settings_file(mpy, tmp_path):
 
 
 def test_mashing_during_ai_thinking_plays_nothing(mpy, tmp_path):
-    out = run(mpy, {"seed": 12, "ai_ms_per_call": 10, "think": 500,
+    out = run(mpy, {"seed": 12, "ai_ms_per_call": 10, "think": 500, "anim": 1,
                     "do": [["new", "fives", 2, ["human", "hard"]], ["mash", "a"], ["match", 4],
                            ["mash", ""], ["state"]]}, tmp_path)
-    assert out["mashed"] > 20 or out["final"]["round_no"] >= 1
+    assert out["mashed"] > 20                                # A was down on many AI ticks
     st = out["states"][0]
     assert st["screen"] == "Table" and st["mode"] == 1      # waiting for the human, nothing played
-    assert out["human_moves"] == 4
+    assert out["human_moves"] == 4 and "stray_moves" not in out
 
 
 def test_hint_points_at_a_playable_tile(mpy, tmp_path):

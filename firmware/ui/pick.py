@@ -6,7 +6,10 @@ from domino.round import MULTI, ARM_SHIFT
 from ui.input import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B, K_X, K_Y
 from ui.gfx import CHAIN_OF_ARM
 from ui.table import M_RUN, M_PICK, M_END, describe, tile_name
+from ui.app import ticks_diff
 from ui import brain
+
+CALM_MS = 300    # after another player's move, A is ignored this long (a press meant to hurry the AI)
 
 
 def begin(t, seat):
@@ -21,6 +24,9 @@ def begin(t, seat):
     if t.cursor_tile == NONE or not (t.playable >> t.cursor_tile) & 1:
         jump(t, 1, True)
     app.inp.flush()
+    rd = t.game.match.round
+    if rd.last != seat and rd.last != NONE:     # someone else just moved: A is not taken at once
+        t.calm_until = t.now() + CALM_MS
     if not t.msg_until:
         t.say("Your turn" if t.solo else t.game.names[seat] + ", your turn")
     app.board.led(0, 40, 0)
@@ -68,6 +74,9 @@ def moves_of(t, tile):
 
 def key(t, k):
     app = t.app
+    if k == K_A and t.calm_until and ticks_diff(t.now(), t.calm_until) < 0:
+        return                         # still mashing from the AI's turn: not a choice
+    t.calm_until = 0
     if t.mode == M_END:
         if k in (K_UP, K_LEFT):
             t.opt = (t.opt - 1) % t.nopts

@@ -104,6 +104,7 @@ class Table(Screen):
         self.nopts = 0
         self.opt = 0
         self.hint_move = -1
+        self.calm_until = 0          # A ignored until then (see ui/pick.py)
         self.mode = M_RUN
         self.until = 0
         self.msg = ""

@@ -64,24 +64,31 @@ class Driver:
         self.keys = 0
         self.mash = 0            # key mashed while the AI thinks (see mash_keys)
         self.mashed = 0
+        self.after = 0
         self.mash_keys()
         self.human_moves = 0
         self.low = 1 << 30
         self.curtain_checks = 0
         self.hidden_checks = 0
+        self.in_turn = False
         self.max_frame_ms = 0
 
     def mash_keys(self):
-        """While an AI thinks, the mash key reads as pressed on every other poll (a child mashing A)."""
+        """While an AI thinks and its move is shown, the mash key reads as pressed on every other
+        poll (a child mashing A)."""
         app = self.app
         real = app.inp._read
         d = self
 
         def read():
             t = app.table
-            if d.mash and t is not None and t.thinking != 255:
-                d.mashed += 1
-                return d.mash if d.mashed & 1 else 0
+            if d.mash and t is not None and app.screen is t:
+                if t.thinking != 255:
+                    d.after = 8                  # and on for 8 more polls once the AI has moved
+                if t.thinking != 255 or d.after > 0:
+                    d.after -= 1
+                    d.mashed += 1
+                    return d.mash if d.mashed & 1 else 0
             return real()
         app.inp._read = read
 
@@ -108,10 +115,27 @@ class Driver:
     def screen(self):
         return name(self.app.screen)
 
+    def watch_moves(self, table):
+        """Count human moves that happen outside the driver's own turns (a press leaking in)."""
+        cls = type(table)
+        if getattr(cls, "_watched", False):
+            return
+        orig = cls.play
+        d = self
+
+        def play(t, mv):
+            if t.game.kinds[t.game.match.round.turn] == "human" and not d.in_turn:
+                d.out["stray_moves"] = d.out.get("stray_moves", 0) + 1
+            orig(t, mv)
+        cls.play = play
+        cls._watched = True
+
     def settle(self, limit=400):
         """Step until the screen waits for a person (a human turn, a curtain, a menu...)."""
         for _ in range(limit):
             sc = self.app.screen
+            if name(sc) == "Table":
+                self.watch_moves(sc)
             if name(sc) == "Table" and sc.mode in (0, 3):   # running / pausing: keep stepping
                 self.step()
                 continue
@@ -186,6 +210,9 @@ class Driver:
         if style == "left":                      # exercise LEFT/RIGHT and the 'does not fit' message
             self.press(K_LEFT)
         before = t.game.match.round.moves_played
+        self.in_turn = True
+        while t.calm_until and t.now() - t.calm_until < 0:
+            self.step()                          # a person takes a moment after the AI's move
         self.press(K_A)
         if t.mode == 1 and not (t.playable >> t.hand[t.cursor]) & 1:
             self.out["misfits"] = self.out.get("misfits", 0) + 1
@@ -195,6 +222,7 @@ class Driver:
             for _ in range(self.rand.below(t.nopts)):
                 self.press(K_DOWN)
             self.press(K_A)
+        self.in_turn = False
         self.human_moves += 1
         return t.game.match.round.moves_played != before or t.game.match.round_over()
 
