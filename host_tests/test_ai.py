@@ -325,3 +325,68 @@ def test_wilson_interval():
     from tools.arena import wilson
     p, lo, hi = wilson(900, 1000)
     assert abs(p - 0.9) < 1e-9 and 0.879 < lo < 0.881 and 0.916 < hi < 0.918
+
+
+# --- exact endgame ---------------------------------------------------------------------------------
+def _engine_minimax(rd, S, rules):
+    """Brute force on the engine's own Round: the value (as the AI scores a finished round) of the
+    position for the AI's side, both sides playing perfectly with open hands."""
+    from domino.round import Round
+    from ai import rollout as ro
+    if rd.result != PLAYING:
+        st = ro.new_state()
+        ro.load(st, rd, rules)
+        for s in range(4):
+            st[s] = rd.hands[s]
+        st[ro.S_LIM] = 0
+        ro.playout(st, S.tb)           # round over: only counts the hands
+        return S.value(st)
+    n = rd.legal()
+    if n == 0:
+        r2 = Round(rules)
+        r2.copy_from(rd)
+        r2.forced()
+        return _engine_minimax(r2, S, rules)
+    maxing = rules.side(rd.turn) == S.ms
+    best = None
+    for mv in [rd.buf[i] for i in range(n)]:
+        r2 = Round(rules)
+        r2.copy_from(rd)
+        r2.play(mv)
+        v = _engine_minimax(r2, S, rules)
+        if best is None or (v > best if maxing else v < best):
+            best = v
+    return best
+
+
+@pytest.mark.parametrize("vid", ["draw", "fives", "classic"])
+def test_exact_endgame_picks_a_move_of_best_value(vid):
+    from domino.round import Round
+    rules = Rules(vid, 2)
+    checked = 0
+    for g in range(60):
+        m = Match(rules, 500 + g)
+        m.start_round()
+        rd = m.round
+        pol = Rng(g + 3)
+        while to_decision(m):
+            if rd.drawable() == 0 and popcount(rd.hands[0]) + popcount(rd.hands[1]) <= 8 and rd.legal() >= 2:
+                break
+            m.play(rd.buf[pol.below(rd.legal())])
+        if rd.result != PLAYING:
+            continue
+        seat = rd.turn
+        mv = ai.choose(m, seat, "hard", budget_ms=10000, clock=Counter())
+        assert ai.stats()[2], "the exact solver should have decided"
+        S = context.get(rules).hard
+        vals = {}
+        for x in sorted(legal_set(rd)):
+            r2 = Round(rules)
+            r2.copy_from(rd)
+            r2.play(x)
+            vals[x] = _engine_minimax(r2, S, rules)
+        assert vals[mv] == max(vals.values()), (vid, g, vals, mv)
+        checked += 1
+        if checked >= 6:
+            break
+    assert checked >= 3

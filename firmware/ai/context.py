@@ -1,7 +1,6 @@
 """Scratch objects the AI reuses between moves (built once per rules, never per move)."""
 from domino.layout import Layout
-from .rollout import zeros
-from domino.round import MAX_MOVES
+from .rollout import zeros, max_moves
 from domino.rng import Rng
 
 
@@ -10,8 +9,9 @@ class Ctx:
         self.rules = rules
         self.lay = Layout(rules.layout)
         self.lay2 = Layout(rules.layout)
-        self.buf = zeros(MAX_MOVES)
-        self.vals = zeros(MAX_MOVES)
+        k = max_moves(rules)
+        self.buf = zeros(k, "H")        # legal moves (moves fit 16 bits, as in the engine)
+        self.vals = zeros(k)
         self.rng = Rng(1)
         self.hard = None          # hard.Search, built on the first hard move
 

@@ -1,5 +1,159 @@
-"""Exact endgame (placeholder): -1 means "not solved, use Monte Carlo"."""
+"""Exact endgame: when few tiles are left, each sampled deal is solved by alpha-beta instead of being
+rolled out.
+
+Applies when the tiles in all hands plus the drawable stock are at most EXACT_TILES (and the variant
+has no multi-double or closing moves, whose branching the solver does not model). For every
+determinization, every legal move's exact value on that deal is summed, as the rollouts would be. When
+only one deal is consistent with what the seat knows (two players, nothing in the stock or out of play:
+the opponent holds exactly the unseen tiles) a single solve gives the exact answer.
+
+The side of the seat maximizes and every other side minimizes the seat's value (exact for two sides,
+"paranoid" for three or four). Undo uses per-depth snapshots in two small preallocated buffers;
+recursion keeps its state in Python frames, not on the heap. A node cap and the clock bound the work;
+when they run out before one deal is solved, the caller falls back to rollouts.
+"""
+from domino.tiles import LO, HI
+from .rollout import (apply_move, play_move, playout, advance, save, restore, copy_state, sample, zeros,
+                      SNAP_NI, SNAP_NB, S_TURN, S_OP, S_END, S_DBL)
+
+EXACT_TILES = 10
+MAX_DEPTH = EXACT_TILES + 2
+INF = 1 << 29
+CHECK_NODES = 32           # read the clock every this many nodes
+
+
+class Solver:
+    def __init__(self, rules):
+        self.ok = not (rules.multi > 1 or rules.close)
+        self.si = zeros(MAX_DEPTH * SNAP_NI) if self.ok else None
+        self.sb = bytearray(MAX_DEPTH * SNAP_NB) if self.ok else None
+        self.line = rules.layout == 0
+        self.nodes = 0
+        self.abort = False
+        self.S = None
+        self.clock = None
+        self.t0 = 0
+        self.budget = 0
+
+    def mm(self, d, alpha, beta):
+        S = self.S
+        st = S.work
+        tb = S.tb
+        self.nodes += 1
+        if not self.nodes & (CHECK_NODES - 1):
+            if (self.clock() - self.t0) & 0x3FFFFFFF >= self.budget:
+                self.abort = True
+                return 0
+        fit = advance(st, tb)
+        if not fit:
+            playout(st, tb)                 # the round is over: this only counts the hands
+            return S.value(st)
+        if d >= MAX_DEPTH:
+            self.abort = True
+            return 0
+        maxing = S.side[st[S_TURN]] == S.ms
+        si = self.si
+        sb = self.sb
+        save(st, si, sb, d)
+        best = -INF if maxing else INF
+        t = 0
+        while fit:
+            if fit & 1:
+                lo = LO[t]
+                hi = HI[t]
+                for a in range(4):
+                    if not st[S_OP + a]:
+                        continue
+                    e = st[S_END + a]
+                    if e != lo and e != hi:
+                        continue
+                    if a == 1 and self.line and st[S_OP] and st[S_END] == e and st[S_DBL] == st[S_DBL + 1]:
+                        continue            # same as playing it on the left end
+                    apply_move(st, tb, t, a)
+                    v = self.mm(d + 1, alpha, beta)
+                    restore(st, si, sb, d)
+                    if self.abort:
+                        return 0
+                    if maxing:
+                        if v > best:
+                            best = v
+                            if v > alpha:
+                                alpha = v
+                    elif v < best:
+                        best = v
+                        if v < beta:
+                            beta = v
+                    if alpha >= beta:
+                        return best
+            fit >>= 1
+            t += 1
+        return best
+
+
+def applicable(S, rd):
+    sol = S.endgame
+    if sol is None or not sol.ok:
+        return False
+    total = rd.drawable()
+    for s in range(rd.rules.players):
+        total += S.know.size_of(rd, s)
+    return total <= EXACT_TILES
 
 
 def solve(S, match, seat, buf, n, budget_ms, clock, t0, on_tick):
-    return -1
+    """Best move by exact values over sampled deals; -1 when not applicable or out of time/nodes."""
+    rd = match.round
+    if not applicable(S, rd):
+        return -1
+    sol = S.endgame
+    sol.S = S
+    sol.clock = clock
+    sol.t0 = t0
+    sol.budget = budget_ms
+    sol.nodes = 0
+    sol.abort = False
+    tb = S.tb
+    sbase = S.sbase
+    work = S.work
+    sums = S.sums
+    mt = S.mt
+    ma = S.ma
+    unique = S.know.unique_deal()
+    last = t0
+    while True:
+        copy_state(sbase, S.base)
+        sample(sbase, S.know.kn)
+        for i in range(n):
+            copy_state(work, sbase)
+            t = mt[i]
+            if t != 255:
+                apply_move(work, tb, t, ma[i])
+            else:
+                play_move(work, tb, buf[i])
+            v = sol.mm(0, -INF, INF)
+            if sol.abort:
+                if S.samples == 0:
+                    for j in range(n):
+                        sums[j] = 0
+                    return -1
+                return _best(sums, buf, n)
+            sums[i] += v
+        S.samples += 1
+        if unique:
+            break
+        now = clock()
+        if (now - t0) & 0x3FFFFFFF >= budget_ms:
+            break
+        if on_tick is not None and (now - last) & 0x3FFFFFFF >= 30:
+            last = now
+            if on_tick():
+                break
+    return _best(sums, buf, n)
+
+
+def _best(sums, buf, n):
+    b = 0
+    for i in range(1, n):
+        if sums[i] > sums[b]:
+            b = i
+    return buf[b]

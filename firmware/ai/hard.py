@@ -14,7 +14,7 @@ known up to how the hidden tiles split; endgame.py then solves the deals exactly
 Everything lives in buffers built once per rules object; a search allocates nothing per rollout.
 """
 from domino.tiles import NONE, DOUBLE
-from domino.round import MULTI, CLOSE, ARM_SHIFT, MAX_MOVES
+from domino.round import MULTI, CLOSE, ARM_SHIFT
 from domino.rules import FAM_POINTS, FAM_GOAT
 from domino.scoring import hand_value, transform
 from .knowledge import Knowledge
@@ -40,9 +40,10 @@ class Search:
         self.sbase = ro.new_state()
         self.work = ro.new_state()
         self.know = Knowledge()
-        self.sums = ro.zeros(MAX_MOVES)
-        self.mt = bytearray(MAX_MOVES)    # tile of a single move, 255: several doubles / a close
-        self.ma = bytearray(MAX_MOVES)    # its arm
+        k = ro.max_moves(rules)
+        self.sums = ro.zeros(k)
+        self.mt = bytearray(k)            # tile of a single move, 255: several doubles / a close
+        self.ma = bytearray(k)            # its arm
         self.cnt = [0, 0, 0, 0]
         self.gain = [0, 0, 0, 0]
         self.side = bytearray(4)
@@ -52,7 +53,7 @@ class Search:
         self.samples = 0
         self.rollouts = 0
         self.exact = False
-        self.endgame = None
+        self.endgame = endgame.Solver(rules)
 
     # --- per decision ----------------------------------------------------------------------------
     def prepare(self, match, seat, rng):
@@ -276,11 +277,10 @@ def choose(ctx, match, seat, rng, buf, n, budget_ms, clock, on_tick):
     S.exact = False
     S.prepare(match, seat, rng)
     S.classify(rd, buf, n)
-    if S.know.hidden_tiles() >= 0:
-        m = endgame.solve(S, match, seat, buf, n, budget_ms, clock, t0, on_tick)
-        if m >= 0:
-            S.exact = True
-            return m
+    m = endgame.solve(S, match, seat, buf, n, budget_ms, clock, t0, on_tick)
+    if m >= 0:
+        S.exact = True
+        return m
     last = t0
     sums = S.sums
     while True:

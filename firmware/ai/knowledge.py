@@ -70,10 +70,10 @@ class Knowledge:
         kn[42] = rd.stock_left()
         kn[44] = rd.drawable()
 
-    def hidden_tiles(self):
-        """Tiles in other hands (all of them), when the stock and out-of-play are empty; else -1."""
+    def size_of(self, rd, s):
+        return public_size(rd, s)
+
+    def unique_deal(self):
+        """Only one deal fits: a single hidden hand holds every unseen tile."""
         kn = self.kn
-        total = 0
-        for k in range(kn[29]):
-            total += kn[34 + k]
-        return total if total == kn[0] else -1
+        return kn[29] == 1 and kn[34] == kn[0]

@@ -21,7 +21,7 @@ small random jitter.
 try:
     from micropython import const
     import micropython
-except ImportError:  # CPython: plain Python twin (the decorators below become no-ops)
+except ImportError:  # CPython: plain Python twin (the decorators and viper casts become no-ops)
     def const(x):
         return x
 
@@ -30,11 +30,16 @@ except ImportError:  # CPython: plain Python twin (the decorators below become n
         def viper(f):
             return f
 
+    def ptr8(x):
+        return x
+
+    ptr32 = ptr8
+
 from array import array
 from domino.tiles import SUIT, PIPS, LO, HI, DOUBLE, NONE
 
 try:
-    ptr32  # noqa: F821  (MicroPython viper type names exist only inside viper code)
+    ptr32  # noqa: F821  (MicroPython: viper type names exist only inside viper code)
 except NameError:
     ptr32 = None
 
@@ -86,6 +91,12 @@ TB_SIZE = const(135)
 W_DOUBLE_KEY = 48     # a double is easier to dump early than to place late
 
 
+def max_moves(rules):
+    """Most legal moves a position can have: single tiles fit at most 4 ends x 7 tiles (+ closes);
+    several doubles at once are capped by the engine at MAX_MOVES."""
+    return 160 if rules.multi > 1 or rules.close else 40
+
+
 def make_tables(rules):
     tb = zeros(TB_SIZE)
     for n in range(7):
@@ -108,9 +119,9 @@ def make_tables(rules):
     return tb
 
 
-def zeros(n):
-    """array('i') of n zeros, built without a temporary list."""
-    a = array("i", range(n))
+def zeros(n, typ="i"):
+    """array of n zeros, built without a temporary list."""
+    a = array(typ, range(n))
     for i in range(n):
         a[i] = 0
     return a
@@ -542,3 +553,86 @@ def sample(st: ptr32, kn: ptr32) -> int:
     st[S_LIM] = lim
     st[S_SMASK] = sm
     return ok
+
+
+# --- endgame helpers: forced draws/passes, and undo by compact snapshots ---------------------------
+# Snapshot of one search depth: the int fields (hands, played, in-play, drawable stock) and the byte
+# fields (layout arms, spinner, lead, stock index, turn, result, passes, ...).
+SNAP_I = bytes((0, 1, 2, 3, S_PLAYED, S_IP, S_IP + 1, S_IP + 2, S_IP + 3, S_SMASK))
+SNAP_B = bytes(tuple(range(S_END, S_OP + 4)) + (S_SPIN, S_SPA, S_SPN, S_LEAD, S_SP, S_TURN, S_RES, S_WIN,
+                                                 S_FISH, S_PASS, S_LAST, S_PLIES, S_LASTP))
+SNAP_NI = const(10)
+SNAP_NB = const(29)
+
+
+@micropython.viper
+def save(st: ptr32, si: ptr32, sb: ptr8, d: int):
+    ii = ptr8(SNAP_I)
+    ib = ptr8(SNAP_B)
+    k = 0
+    while k < SNAP_NI:
+        si[d * SNAP_NI + k] = st[ii[k]]
+        k += 1
+    k = 0
+    while k < SNAP_NB:
+        sb[d * SNAP_NB + k] = st[ib[k]]
+        k += 1
+
+
+@micropython.viper
+def restore(st: ptr32, si: ptr32, sb: ptr8, d: int):
+    ii = ptr8(SNAP_I)
+    ib = ptr8(SNAP_B)
+    k = 0
+    while k < SNAP_NI:
+        st[ii[k]] = si[d * SNAP_NI + k]
+        k += 1
+    k = 0
+    while k < SNAP_NB:
+        st[ib[k]] = sb[d * SNAP_NB + k]
+        k += 1
+
+
+@micropython.viper
+def advance(st: ptr32, tb: ptr32) -> int:
+    """Forced draws and passes until the player to move can play; returns that player's playable
+    tiles, or 0 when the round ended on the way."""
+    players = tb[P_PLAYERS]
+    guard = 0
+    while st[S_RES] == 0 and guard < 200:
+        guard += 1
+        s = st[S_TURN]
+        play = 0
+        i = 0
+        while i < 4:
+            if st[S_OP + i]:
+                play |= tb[T_SUIT + st[S_END + i]]
+            i += 1
+        if st[S_LEAD] == 255:
+            play = 0xFFFFFFF
+        fit = st[s] & play
+        if fit:
+            return fit
+        sp = st[S_SP]
+        lim = st[S_LIM]
+        if sp < lim:
+            bit = 1 << st[S_STK + sp]
+            st[s] = st[s] | bit
+            st[S_SMASK] = st[S_SMASK] & (bit ^ 0xFFFFFFF)
+            sp += 1
+            st[S_SP] = sp
+            if sp == lim and ((st[0] | st[1] | st[2] | st[3]) & play) == 0:
+                st[S_RES] = 2
+                st[S_FISH] = st[S_LASTP]
+            continue
+        p = st[S_PASS] + 1
+        st[S_PASS] = p
+        if p >= players:
+            st[S_RES] = 2
+            st[S_FISH] = 255
+            return 0
+        s += 1
+        if s == players:
+            s = 0
+        st[S_TURN] = s
+    return 0
