@@ -1,8 +1,9 @@
 """One-line reasons for a hinted move, from what the move visibly does (<= 40 or <= 16 chars)."""
-from domino.tiles import ALL, DOUBLES, LO, HI, popcount, name
+from domino.tiles import ALL, DOUBLES, LO, NONE, popcount, name
 from domino.rules import FAM_POINTS
 from .moves import move_tiles, apply, inplay_points, mask_pips
-from .policy import suits_of
+from .policy import suits_of, _setup_points
+from .knowledge import void_tiles
 
 
 def _nums(bits):
@@ -33,6 +34,8 @@ def explain(ctx, match, seat, m, short=False):
     if not after:
         return "Goes out" if short else "Goes out: " + ("wins the round" if r.family == FAM_POINTS else "counts nothing")
     if n == 1:
+        if lay.lead == NONE and rd.lead_tile != NONE:
+            return ("Must lead " + tn) if short else "The rules make you lead " + tn
         return "Only move" if short else "Only legal move: " + tn
     pts = inplay_points(r, scratch)
     if pts:
@@ -51,6 +54,26 @@ def explain(ctx, match, seat, m, short=False):
         if short:
             return "Blocks " + nums + "s" if len(nums) < 6 else "Blocks next"
         return "Blocks " + nums + "s: next player lacks " + nums
+    if r.inplay_mod and r.side(nxt) != r.side(seat):
+        cand = unseen & ~void_tiles(rd.void[nxt])
+        mine = _setup_points(r, scratch, ctx.lay2, cand)
+        worst = 0
+        buf = ctx.buf
+        for i in range(n):
+            x = buf[i]
+            if x == m:
+                continue
+            scratch.copy_from(lay)
+            apply(scratch, x)
+            p = _setup_points(r, scratch, ctx.lay2, cand)
+            if p > worst:
+                worst = p
+        if worst > mine:
+            if short:
+                return "Denies " + str(worst)
+            return "Keeps next player from scoring " + str(worst) if not mine else "Next player can score " + str(mine) + ", not " + str(worst)
+        scratch.copy_from(lay)
+        apply(scratch, m)
     if tiles & DOUBLES and LO[t] >= 4:
         return ("Dumps " + tn) if short else "Dumps heavy double " + tn
     if r.teams:
