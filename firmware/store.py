@@ -109,11 +109,16 @@ class Store:
         if root not in ("", "/"):
             try:
                 os.stat(root)
-            except OSError:
-                try:
-                    os.mkdir(root[:-1])
-                except OSError:
-                    pass
+            except OSError:              # a fresh directory (tests; a card): make it, parents too
+                path = ""
+                for part in root[:-1].split("/"):
+                    path += part
+                    if path:
+                        try:
+                            os.mkdir(path)
+                        except OSError:
+                            pass
+                    path += "/"
 
     # --- files ---------------------------------------------------------------------------------
     def path(self, name):

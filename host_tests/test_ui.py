@@ -43,6 +43,7 @@ def run(mpy, job, tmp_path, heap=None):
     job.setdefault("root", str(tmp_path / "flash"))
     out = frames.run(job, heap=heap, code=mpy[0], boards=mpy[1])
     assert out["errors"] == 0, out.get("last_error")
+    assert out["save_failures"] == 0
     return out
 
 
@@ -227,7 +228,7 @@ def test_hard_ai_game_in_180k_heap(tmp_path, record_property):
     out = frames.heap_game(code, boards, "fives", 2, ["human", "hard"], 250, "180K",
                            fake_ms=10, root=str(tmp_path / "flash"))
     assert out.get("result") == "over", out["_log"][-2000:]
-    assert out["errors"] == 0 and out["ai_ticks"] > 50
+    assert out["errors"] == 0 and out["save_failures"] == 0 and out["ai_ticks"] > 50
     record_property("lowest_mem_free", out["lowest"])
     print("180K heap, 240x240, Hard AI: lowest gc.mem_free() after collect %d of %d bytes"
           % (out["lowest"], out["heap"]))

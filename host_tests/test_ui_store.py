@@ -189,9 +189,9 @@ def test_stats_streaks_and_damage(tmp_path):
 
 
 def test_missing_root_is_created(tmp_path):
-    st = store.Store(str(tmp_path / "new" ))
+    st = store.Store(str(tmp_path / "new" / "deeper"))
     st.save_settings({"bright": 10})
-    assert os.path.exists(str(tmp_path / "new" / "settings.json"))
+    assert os.path.exists(str(tmp_path / "new" / "deeper" / "settings.json"))
 
 
 def test_load_streams_a_long_match(tmp_path):

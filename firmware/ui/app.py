@@ -64,6 +64,7 @@ class App:
         self.screen = None
         self.dirty = True
         self.errors = 0              # unexpected errors caught (tests expect 0)
+        self.save_failures = 0
         self.last_error = None
         self.low_mem = 1 << 30       # lowest gc.mem_free() seen between steps
         self.table = None            # the Table screen of the game in progress

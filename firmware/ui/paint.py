@@ -32,6 +32,7 @@ def draw(t, g):
     if t.thinking != NONE:
         t._draw_wheel(g)
 
+
 def _mark(t, g, m, col):
     if m & MULTI:
         for a in range(4):
@@ -40,18 +41,22 @@ def _mark(t, g, m, col):
     elif t.game.match.round.layout.lead != NONE:
         t.view.mark(g, CHAIN_OF_ARM[(m >> ARM_SHIFT) & 3], col)
 
-def status(t):
+
+def status(t, wide=False):
+    """Stock left and, in the Fives family, the open-end count ("board count")."""
     rd = t.game.match.round
-    out = "S" + str(rd.stock_left())
+    out = ("Stock " if wide else "S") + str(rd.stock_left())
     if rd.rules.inplay_mod:
-        out += " C" + str(rd.layout.count(rd.rules.spinner_keeps))
+        out += ("  Count " if wide else " C") + str(rd.layout.count(rd.rules.spinner_keeps))
     return out
+
 
 def _score_text(t, side):
     m = t.game.match
     if m.rules.family == FAM_GOAT and not m.opened[side] and m.remembered[side]:
         return "+" + str(m.remembered[side]), True
     return str(m.scores[side]), False
+
 
 def _head(t, g):
     c = g.c
@@ -70,7 +75,6 @@ def _head(t, g):
             if s != t.shown:
                 line += " " + game.names[s][0] + str(rd.hand_size(s))
         g.text(g.fit(line, g.cols), 0, 0, c.FG)
-        # the turn: underline the seat's initial
         return
     cw = g.w // n
     for s in range(n):
@@ -96,13 +100,14 @@ def _head(t, g):
         g.text(info, x + 7, 11, c.FG)
     # message line
     y = t.msg_y + 1
-    st = status(t)
+    st = status(t, g.cols - len(t.msg) >= 20)
     room = g.cols - len(st) - 1
     if t.thinking != NONE:
         room = g.cols - 2
     else:
         g.right(st, g.w, y, c.DIM)
     g.text(g.fit(t.msg, room), 0, y, t.msg_col)
+
 
 def _hand(t, g):
     c = g.c

@@ -61,12 +61,13 @@ def draw_sheet(g, game, y):
     r = m.rules
     n = r.sides
     cw = (g.w - 24) // n
+    lh = 11 if g.h >= 200 else 9                     # line height
     for i in range(n):
         name = game.side_name(i)
         g.right(g.fit(name, cw // 8 - 1), 24 + (i + 1) * cw - 2, y, c.ACCENT)
     y += 10
     rows = game.sheet.split(";") if game.sheet else []
-    room = (g.h - y - 30) // 9
+    room = (g.h - y - (30 if g.h >= 100 else 22)) // lh
     if room < 1:
         room = 1
     first = len(rows) - room if len(rows) > room else 0
@@ -76,7 +77,7 @@ def draw_sheet(g, game, y):
         for i in range(min(n, len(toks))):
             tok = toks[i]
             g.right(tok, 24 + (i + 1) * cw - 2, y, c.REMEMBERED if tok[:1] == "+" else c.FG)
-        y += 9
+        y += lh
     g.fb.hline(0, y, g.w, c.EDGE if not g.mono else c.FG)
     y += 3
     g.text("Tot" if g.w >= 128 else "T", 0, y, c.FG)
@@ -124,8 +125,16 @@ class RoundEnd(Screen):
         c = g.c
         g.fb.fill(c.BG)
         m = self.game.match
+        small = g.h < 100                            # 128x64: no footer, one-line title
         titles = ("Round " + str(m.round_no), "Result", "Score sheet", "Match over")
-        y = 2 + g.big_center(titles[self.page], 2, c.ACCENT) + 4
+        title = titles[self.page]
+        if small and self.page == 0:
+            title = "R" + str(m.round_no) + ": " + self._why(True)
+        if small:
+            g.center(g.fit(title, g.cols), 0, c.ACCENT)
+            y = 10
+        else:
+            y = 2 + g.big_center(title, 2, c.ACCENT) + 4
         if self.page == 0:
             self._hands(g, y)
         elif self.page == 1:
@@ -134,26 +143,33 @@ class RoundEnd(Screen):
             draw_sheet(g, self.game, y)
         else:
             self._match(g, y)
+        if small:
+            return
         foot = "A next" if self.page + 1 < self.pages else ("A menu" if m.over else "A next round")
         if g.w >= 200:
             foot += "  (" + str(self.page + 1) + "/" + str(self.pages) + ")"
         g.text(g.fit(foot, g.cols), 0, g.h - 8, c.DIM)
+
+    def _why(self, short):
+        rd = self.game.match.round
+        names = self.game.names
+        if rd.result == OUT:
+            return names[rd.winner] + (" out" if short else " went out")
+        if short:
+            return "blocked"
+        return "Blocked" + (": " + names[rd.fisher] + " fished" if rd.fisher != NONE else "")
 
     def _hands(self, g, y):
         c = g.c
         m = self.game.match
         rd = m.round
         names = self.game.names
-        if rd.result == OUT:
-            why = names[rd.winner] + " went out"
-        else:
-            why = "Blocked"
-            if rd.fisher != NONE:
-                why += ": " + names[rd.fisher] + " fished"
-        g.text(g.fit(why, g.cols), 0, y, c.FG)
-        y += 10
+        small = g.h < 100
+        if not small:
+            g.text(g.fit(self._why(False), g.cols), 0, y, c.FG)
+            y += 10
         n = m.rules.players
-        room = g.h - y - 10
+        room = g.h - y - (0 if small else 10)
         s = (room // n - 3) // 2
         s = 9 if s > 9 else (5 if s < 5 else s)
         x0 = 8 * 4 + 2
@@ -178,33 +194,35 @@ class RoundEnd(Screen):
         game = self.game
         m = game.match
         r = m.rules
+        small = g.cols < 24
         for i in range(r.sides):
             name = game.side_name(i)
-            line = name + ": count " + str(m.counts[i])
+            line = name + (": " if small else ": count ") + str(m.counts[i])
             col = c.FG
             rec = m.recorded[i]
             if r.family == FAM_GOAT:
                 if rec:
-                    line += ", records " + str(rec)
+                    line += (" rec " if small else ", records ") + str(rec)
                 elif not m.opened[i] and m.remembered[i]:
-                    line += ", remembers +" + str(m.remembered[i])
+                    line += (" +" if small else ", remembers +") + str(m.remembered[i])
                     col = c.REMEMBERED
             else:
                 if rec:
-                    line += ", scores " + str(rec)
+                    line += (" +" if small else ", scores ") + str(rec)
                 if m.inplay[i]:
-                    line += " (+" + str(m.inplay[i]) + " in play)"
+                    line += (" (" if small else " (+") + str(m.inplay[i]) + (")" if small else " in play)")
             for ln in _wrap2(line, g.cols):
                 g.text(ln, 0, y, col)
                 y += 9
-            y += 2
+            y += 0 if small else 2
         if m.pot:
             g.text(g.fit("Eggs carried: " + str(m.pot), g.cols), 0, y, c.WARN)
             y += 10
         if m.round_winner != NONE and not (r.family == FAM_SEA and not m.recorded[m.round_winner]):
             g.text(g.fit("Round to " + game.side_name(m.round_winner), g.cols), 0, y, c.GOOD)
             y += 10
-        g.text(g.fit("Deal " + m.deal_code(), g.cols), 0, y, c.DIM)
+        if y + 8 <= g.h:
+            g.text(g.fit("Deal " + m.deal_code(), g.cols), 0, y, c.DIM)
 
     def _match(self, g, y):
         c = g.c

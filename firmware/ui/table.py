@@ -143,7 +143,8 @@ class Table(Screen):
     def save(self, token=None):
         try:
             self.app.store().save_game(self.game.match, self.game.extras(), token)
-        except OSError as e:
+        except OSError as e:                         # flash full or failing: say so, play on
+            self.app.save_failures += 1
             self.say("Not saved: " + str(e), 3000, self.app.g.c.WARN)
         gc.collect()
 

@@ -1,9 +1,10 @@
 """Drive the handheld UI under the MicroPython unix port with the simulated board and scripted keys;
 print one JSON line of results. Used by host_tests/test_ui*.py through a subprocess.
 
-    micropython [-X heapsize=180K] driver.py <code-dir> <board-dir> '<json job>'
+    UI_JOB='<json job>' micropython [-X heapsize=180K] driver.py <code-dir> <board-dir>
 
-<code-dir> holds domino/ ai/ ui/ drivers/ store (sources or .mpy); <board-dir> holds boards/.
+<code-dir> holds domino/ ai/ ui/ drivers/ store (sources or .mpy); <board-dir> holds boards/ (or
+UI_CODE, UI_BOARDS in the environment when the compiled driver is imported by a launcher).
 Job keys: size ("240x240"...), profile ("sim"), root (save dir), seed, anim, think, then "do": a list
 of steps, each [name, args...]; see STEPS below. Every key goes through the board's key lines and
 the Input debouncer, exactly like a button.
@@ -12,10 +13,12 @@ import sys
 import gc
 import os
 
-if len(sys.argv) > 3:
-    ARGS = sys.argv[1:4]
-else:                    # imported by a one-line launcher (the driver itself compiled to .mpy)
-    ARGS = [os.getenv("UI_CODE"), os.getenv("UI_BOARDS"), os.getenv("UI_JOB")]
+# The job comes in the environment: the unix port stops with "FATAL: uncaught NLR" on a command-line
+# argument longer than 255 bytes (arguments become qstrs).
+ARGS = [os.getenv("UI_CODE"), os.getenv("UI_BOARDS"), os.getenv("UI_JOB")]
+if len(sys.argv) > 2:
+    ARGS[0] = sys.argv[1]
+    ARGS[1] = sys.argv[2]
 sys.path.insert(0, ARGS[1])
 sys.path.insert(0, ARGS[0])
 
@@ -226,7 +229,7 @@ class Driver:
         self.human_moves += 1
         return t.game.match.round.moves_played != before or t.game.match.round_over()
 
-    def play_match(self, max_rounds=60, style="random", stop_after=None):
+    def play_match(self, max_rounds=60, style="random", stop_after=None, stop_at=None):
         app = self.app
         rounds = 0
         moves = 0
@@ -234,6 +237,8 @@ class Driver:
             self.settle()
             sc = app.screen
             nm = name(sc)
+            if nm == stop_at:
+                return "at " + nm
             if nm == "Table" and sc.mode == 1:
                 if stop_after is not None and moves >= stop_after:
                     return "stopped"
@@ -425,6 +430,8 @@ def main():
             d.new_game(st[1], st[2], st[3], st[4] if len(st) > 4 else False, st[5] if len(st) > 5 else None)
         elif op == "match":
             out["result"] = d.play_match(stop_after=st[1] if len(st) > 1 else None)
+        elif op == "until":
+            out["result"] = d.play_match(stop_at=st[1])
         elif op == "privacy":
             d.watch_privacy()
         elif op == "layout_check":
@@ -442,8 +449,10 @@ def main():
             d.mash = KEYS[st[1]] if st[1] else 0
             out["mashed"] = d.mashed
         elif op == "png":
-            out.setdefault("frames", {})[st[1]] = dump_fb(d.board)
+            path = job.get("root", "/tmp/ui") + "/" + st[1] + ".fb"
+            out.setdefault("frames", {})[st[1]] = dump_fb(d.board, path)
     out["errors"] = d.app.errors
+    out["save_failures"] = d.app.save_failures
     if d.app.last_error is not None:
         out["last_error"] = repr(d.app.last_error)
     out["screen"] = d.screen()
@@ -477,10 +486,11 @@ def state(d):
     return s
 
 
-def dump_fb(board):
-    import binascii
-    return {"w": board.width, "h": board.height, "mono": board.mono,
-            "data": binascii.hexlify(bytes(board.buf)).decode()}
+def dump_fb(board, path):
+    """The framebuffer's bytes into a file (a huge JSON line would not print); its description."""
+    with open(path, "wb") as f:
+        f.write(board.buf)
+    return {"w": board.width, "h": board.height, "mono": board.mono, "file": path}
 
 
 main()

@@ -50,14 +50,15 @@ def run(job, heap=None, code=None, boards=None, timeout=300):
     cmd = [mp]
     if heap:
         cmd += ["-X", "heapsize=" + heap]
-    env = None
-    if code and os.path.exists(os.path.join(os.path.dirname(code), "drv")):
+    code = code or os.path.join(ROOT, "firmware")
+    boards = boards or ROOT
+    env = dict(os.environ, UI_CODE=code, UI_BOARDS=boards, UI_JOB=json.dumps(job))
+    if os.path.exists(os.path.join(os.path.dirname(code), "drv")):
         # the compiled driver, imported by a one-line launcher: the heap holds only .mpy code
         drv = os.path.join(os.path.dirname(code), "drv")
-        env = dict(os.environ, UI_CODE=code, UI_BOARDS=boards, UI_JOB=json.dumps(job))
         cmd += ["-c", "import sys; sys.path.insert(0, %r); import driver" % drv]
     else:
-        cmd += [DRIVER, code or os.path.join(ROOT, "firmware"), boards or ROOT, json.dumps(job)]
+        cmd += [DRIVER]
     res = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True,
                          timeout=timeout, env=env)
     lines = res.stdout.strip().split("\n")
@@ -73,7 +74,8 @@ def run(job, heap=None, code=None, boards=None, timeout=300):
 def pixels(frame):
     """frame dict -> (w, h, list of rows of palette indices)."""
     w, h, mono = frame["w"], frame["h"], frame["mono"]
-    data = bytes.fromhex(frame["data"])
+    with open(frame["file"], "rb") as f:
+        data = f.read()
     rows = []
     for y in range(h):
         row = []
