@@ -34,6 +34,9 @@ class Solver:
         self.clock = None
         self.t0 = 0
         self.budget = 0
+        self.on_tick = None
+        self.last = 0
+        self.stopped = False
 
     def mm(self, d, alpha, beta):
         S = self.S
@@ -41,9 +44,16 @@ class Solver:
         tb = S.tb
         self.nodes += 1
         if not self.nodes & (CHECK_NODES - 1):
-            if (self.clock() - self.t0) & 0x3FFFFFFF >= self.budget:
+            now = self.clock()
+            if (now - self.t0) & 0x3FFFFFFF >= self.budget:
                 self.abort = True
                 return 0
+            if self.on_tick is not None and (now - self.last) & 0x3FFFFFFF >= 30:
+                self.last = now
+                if self.on_tick():
+                    self.abort = True
+                    self.stopped = True
+                    return 0
         fit = advance(st, tb)
         if not fit:
             playout(st, tb)                 # the round is over: this only counts the hands
@@ -112,6 +122,9 @@ def solve(S, match, seat, buf, n, budget_ms, clock, t0, on_tick):
     sol.budget = budget_ms
     sol.nodes = 0
     sol.abort = False
+    sol.stopped = False
+    sol.on_tick = on_tick
+    sol.last = t0
     tb = S.tb
     sbase = S.sbase
     work = S.work
@@ -119,7 +132,6 @@ def solve(S, match, seat, buf, n, budget_ms, clock, t0, on_tick):
     mt = S.mt
     ma = S.ma
     unique = S.know.unique_deal()
-    last = t0
     while True:
         copy_state(sbase, S.base)
         sample(sbase, S.know.kn)
@@ -144,8 +156,8 @@ def solve(S, match, seat, buf, n, budget_ms, clock, t0, on_tick):
         now = clock()
         if (now - t0) & 0x3FFFFFFF >= budget_ms:
             break
-        if on_tick is not None and (now - last) & 0x3FFFFFFF >= 30:
-            last = now
+        if on_tick is not None and (now - sol.last) & 0x3FFFFFFF >= 30:
+            sol.last = now
             if on_tick():
                 break
     return _best(sums, buf, n)

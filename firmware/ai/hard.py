@@ -281,6 +281,8 @@ def choose(ctx, match, seat, rng, buf, n, budget_ms, clock, on_tick):
     if m >= 0:
         S.exact = True
         return m
+    if S.endgame.stopped:
+        budget_ms = 0               # told to stop during the solve: one quick rollout round, then play
     last = t0
     sums = S.sums
     while True:
