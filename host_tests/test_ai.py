@@ -390,3 +390,71 @@ def test_exact_endgame_picks_a_move_of_best_value(vid):
         if checked >= 6:
             break
     assert checked >= 3
+
+
+# --- knowledge and sampling --------------------------------------------------------------------------
+def test_compulsory_lead_tells_which_doubles_nobody_was_dealt():
+    from ai.knowledge import undealt_by_lead
+    from domino.tiles import tile
+    rules = Rules("draw", 2)
+    for g in range(200):
+        m = Match(rules, g + 1)
+        m.start_round()
+        rd = m.round
+        if rd.lead_tile == tile(5, 5):
+            m.play(rd.lead_tile)
+            assert undealt_by_lead(m, rd) == 1 << tile(6, 6)
+            break
+    else:
+        pytest.fail("no 5-5 lead found")
+    goat = Rules("goat", 2)
+    for g in range(200):
+        m = Match(goat, g + 1)
+        m.start_round()
+        rd = m.round
+        if rd.lead_tile == tile(3, 3):
+            m.play(rd.lead_tile)
+            assert undealt_by_lead(m, rd) == (1 << tile(1, 1)) | (1 << tile(2, 2))
+            return
+    pytest.fail("no 3-3 lead found")
+
+
+@pytest.mark.parametrize("vid,players,teams", [("draw", 2, False), ("goat", 4, True), ("block", 3, False),
+                                                ("fives", 4, False)])
+def test_sampled_deals_respect_everything_public(vid, players, teams):
+    from ai.knowledge import Knowledge, void_tiles, undealt_by_lead, drew
+    from ai import rollout as ro
+    rules = Rules(vid, players, teams)
+    kn = Knowledge()
+    st = ro.new_state()
+    for g in range(12):
+        m = Match(rules, 80 + g)
+        m.start_round()
+        advance(m, Rng(g + 5), 3 + g)
+        if not to_decision(m):
+            continue
+        rd = m.round
+        seat = rd.turn
+        kn.observe(rd, seat, m)
+        kn.kn[43] = g + 1
+        pool = ALL & ~rd.hands[seat] & ~rd.layout.played
+        undealt = undealt_by_lead(m, rd)
+        for k in range(30):
+            ok = ro.sample(st, kn.kn)
+            got = 0
+            for s in range(players):
+                if s == seat:
+                    continue
+                assert popcount(st[s]) == popcount(rd.hands[s])
+                assert st[s] & pool == st[s] and got & st[s] == 0
+                got |= st[s]
+                if ok:
+                    assert st[s] & void_tiles(rd.void[s]) == 0
+                    if not drew(rd, s):
+                        assert st[s] & undealt == 0
+            stock = 0
+            for i in range(rd.sn - rd.sp):
+                stock |= 1 << st[ro.S_STK + i]
+            assert stock & got == 0 and (stock | got) & ~pool == 0
+            assert popcount(stock) == rd.sn - rd.sp
+            assert st[ro.S_LIM] == rd.drawable()

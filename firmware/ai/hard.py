@@ -65,7 +65,7 @@ class Search:
             base[s] = 0
         base[seat] = rd.hands[seat]
         base[S_RNG] = rng.next()
-        self.know.observe(rd, seat)
+        self.know.observe(rd, seat, match)
         self.know.kn[43] = rng.next()
         self.me = seat
         self.ms = r.side(seat)

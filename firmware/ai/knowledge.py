@@ -10,7 +10,9 @@ kn layout: [0] pool size, [1..28] pool tiles, [29] hidden seats, [30..33] those 
 first), [34..37] their hand sizes, [38..41] tiles each may hold, [42] stock size, [43] sampler PRNG
 state, [44] drawable stock tiles (stock minus the reserve).
 """
-from domino.tiles import ALL, SUIT, popcount
+from domino.tiles import ALL, SUIT, DOUBLE, DOUBLES, HEAVY, NONE, popcount
+from domino.round import EV_DRAW, OUT
+from domino.rules import LEAD_HIGH_DOUBLE, LEAD_GOAT, NEXT_FIRST, NEXT_ALTERNATE, NEXT_WINNER, NEXT_OUT
 from .rollout import zeros
 
 KN_SIZE = 45
@@ -25,6 +27,60 @@ def void_tiles(bits):
     return m
 
 
+def drew(rd, s):
+    """Seat s drew at least once this round (the draw events are public; their tiles are not read)."""
+    ev = rd.events
+    for i in range(rd.nev):
+        if ev[2 * i] == (EV_DRAW << 4) | s:
+            return True
+    return False
+
+
+def led_by_rule(match):
+    """The round's lead was the compulsory tile of the first-round rule (mirrors Match._next_leader)."""
+    r = match.rules
+    if match.round_no <= 1 or r.lead_next == NEXT_FIRST:
+        return True
+    how = r.lead_next
+    if how == NEXT_ALTERNATE:
+        return False
+    if how == NEXT_WINNER:
+        return match.prev_winner == NONE
+    if how == NEXT_OUT:
+        return match.prev_result != OUT
+    s = match.prev_winner if match.prev_result == OUT else match.prev_fisher
+    return s == NONE
+
+
+_GOAT_ORDER = (1, 2, 3, 4, 5, 6, 0)
+
+
+def undealt_by_lead(match, rd):
+    """Tiles the compulsory lead proves were in no hand at the deal: the doubles that come before the
+    led double in the rule's order, or, when the lead was not a double, every double and every tile
+    heavier than it."""
+    r = match.rules
+    lead = rd.layout.lead
+    if lead == NONE or r.lead_first not in (LEAD_HIGH_DOUBLE, LEAD_GOAT) or not led_by_rule(match):
+        return 0
+    m = 0
+    if (DOUBLES >> lead) & 1:
+        order = _GOAT_ORDER if r.lead_first == LEAD_GOAT else (6, 5, 4, 3, 2, 1, 0)
+        for n in order:
+            t = DOUBLE[n]
+            if t == lead:
+                return m
+            m |= 1 << t
+        return m
+    m = DOUBLES
+    for i in range(28):
+        t = HEAVY[i]
+        if t == lead:
+            break
+        m |= 1 << t
+    return m & ~(1 << lead)
+
+
 def public_size(rd, s):
     """How many tiles seat s holds: public (everyone sees the backs)."""
     return popcount(rd.hands[s])
@@ -36,10 +92,11 @@ class Knowledge:
         self.slack = [0, 0, 0, 0]
         self.unseen = 0
 
-    def observe(self, rd, seat):
+    def observe(self, rd, seat, match=None):
         kn = self.kn
         unseen = ALL & ~rd.hands[seat] & ~rd.layout.played
         self.unseen = unseen
+        undealt = undealt_by_lead(match, rd) if match is not None else 0
         n = 0
         for t in range(28):
             if (unseen >> t) & 1:
@@ -52,6 +109,8 @@ class Knowledge:
             if s == seat:
                 continue
             allow = unseen & ~void_tiles(rd.void[s])
+            if undealt and not drew(rd, s):
+                allow &= ~undealt                     # not dealt to anyone, and s never drew
             size = public_size(rd, s)
             sl = popcount(allow) - size
             j = k                                     # insertion by slack: most constrained first
