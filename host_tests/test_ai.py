@@ -297,7 +297,8 @@ def test_hint_gives_the_hard_move_and_a_short_reason(vid, players, teams):
         seat = rd.turn
         mv, why = ai.hint(m, seat, budget_ms=5, clock=Counter())
         mv2, short = ai.hint(m, seat, budget_ms=5, clock=Counter(), short=True)
-        assert mv == mv2 == ai.choose(m, seat, "hard", budget_ms=5, clock=Counter(), seed=ai.default_seed(m, seat))
+        seed = ai.default_seed(m, seat)
+        assert mv == mv2 == ai.choose(m, seat, "hard", budget_ms=5, clock=Counter(), seed=seed)
         assert mv in legal_set(rd)
         assert 0 < len(why) <= 40 and 0 < len(short) <= 16, (why, short)
         seen.add(why)
@@ -307,9 +308,10 @@ def test_hint_gives_the_hard_move_and_a_short_reason(vid, players, teams):
 
 # --- arena command line ----------------------------------------------------------------------------
 def test_arena_last_line_is_the_win_rate_with_wilson_interval():
-    out = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "arena.py"), "--variant", "draw",
-                          "--players", "2", "--a", "greedy", "--b", "random", "--matches", "6", "--seed", "3"],
-                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True, timeout=120)
+    cmd = [sys.executable, os.path.join(ROOT, "tools", "arena.py"), "--variant", "draw", "--players", "2",
+           "--a", "greedy", "--b", "random", "--matches", "6", "--seed", "3"]
+    out = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True,
+                         timeout=120)
     assert out.returncode == 0, out.stderr
     last = out.stdout.strip().split("\n")[-1]
     assert last.startswith("A (greedy) wins ") and "95% Wilson" in last and "of 6" in last

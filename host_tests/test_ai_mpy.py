@@ -36,8 +36,9 @@ class Counter:
 mem = len(sys.argv) > 1 and sys.argv[1] == "mem"
 worst = 0
 first = 0
-for vid, players, teams, budget in (("draw", 2, False, 6), ("fives", 2, False, 6), ("goat", 4, True, 4),
-                                    ("donkey", 2, False, 4), ("sea_goat", 3, False, 4), ("block", 2, False, 6)):
+CASES = (("draw", 2, False, 6), ("fives", 2, False, 6), ("goat", 4, True, 4), ("donkey", 2, False, 4),
+         ("sea_goat", 3, False, 4), ("block", 2, False, 6))
+for vid, players, teams, budget in CASES:
     rules = Rules(vid, players, teams)
     m = Match(rules, 17)
     m.start_round()
@@ -96,7 +97,8 @@ def micropython():
 
 
 def _run(cmd):
-    out = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True, timeout=300)
+    out = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True,
+                         timeout=300)
     assert out.returncode == 0, out.stderr[-2000:]
     return out.stdout.strip().split("\n")
 

@@ -83,7 +83,8 @@ def test_apply_move_matches_engine(vid, players, teams):
 
 
 @pytest.mark.parametrize("vid,players,teams", [("draw", 2, False), ("fives", 2, False), ("goat", 4, True),
-                                                ("block", 4, False), ("donkey", 3, False), ("blitz", 4, False)])
+                                                ("block", 4, False), ("donkey", 3, False),
+                                                ("blitz", 4, False)])
 def test_playout_finishes_and_conserves_tiles(vid, players, teams):
     rules = Rules(vid, players, teams)
     tb = ro.make_tables(rules)

@@ -193,8 +193,9 @@ def main(argv):
     else:
         w, n, u = run_shard(rules, a, b, matches, seed, budget, 0, 1, "--verbose" in flags)
     p, lo, hi = wilson(w, n)
-    label = "%s %dp%s%s: %s vs %s, budget %d ms" % (args["--variant"], rules.players, " teams" if rules.teams else "",
-                                                   (" " + rules.options_text()) if rules.options_text() else "", a, b, budget)
+    opts = rules.options_text()
+    label = "%s %dp%s%s: %s vs %s, budget %d ms" % (
+        args["--variant"], rules.players, " teams" if rules.teams else "", (" " + opts) if opts else "", a, b, budget)
     if u:
         label += ", %d undecided" % u
     print(label)

@@ -8,7 +8,6 @@ the AI works on scratch copies kept in `context`. The AI sees what the seat may 
 table, public passes/draws (the round's `void` bits) and hand sizes; never another hand or the stock.
 Besides LEVELS, `choose` accepts the arena baselines "random" and "greedy".
 """
-from domino.rng import Rng
 from . import context
 from .policy import pick_random, pick_greedy, pick_easy, pick_medium
 from . import hard
@@ -20,7 +19,8 @@ BASELINES = ("random", "greedy")
 def default_seed(match, seat):
     rd = match.round
     # shifts and xors of small values: no big-int arithmetic (and no allocation) on a 32-bit port
-    return (match.seed ^ ((match.round_no & 1023) << 19) ^ (rd.nev << 10) ^ (rd.moves_played << 5) ^ seat) & 0x3FFFFFFF
+    s = match.seed ^ ((match.round_no & 1023) << 19) ^ (rd.nev << 10) ^ (rd.moves_played << 5) ^ seat
+    return s & 0x3FFFFFFF
 
 
 def _clock(clock):

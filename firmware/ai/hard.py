@@ -217,7 +217,9 @@ class Search:
         sc = self.scores
         ms = self.ms
         for i in range(n):
-            if g[i] > 0 and (self.opened[i] or g[i] > r.open_over) and sc[i] + g[i] + (self.remembered[i] if i != out else 0) >= tgt:
+            if g[i] <= 0 or not (self.opened[i] or g[i] > r.open_over):
+                continue                    # nothing recorded (or only remembered) this round
+            if sc[i] + g[i] + (self.remembered[i] if i != out else 0) >= tgt:
                 if i == ms:
                     v -= self.big
                 else:
@@ -228,7 +230,6 @@ class Search:
         r = self.rules
         n = r.sides
         c = self._counts(work)
-        g = self.gain
         ms = self.ms
         out = self.side[work[S_WIN]] if work[S_RES] == 1 else NONE
         if out != NONE:

@@ -32,7 +32,9 @@ def explain(ctx, match, seat, m, short=False):
             t += 1
     tn = name(t)
     if not after:
-        return "Goes out" if short else "Goes out: " + ("wins the round" if r.family == FAM_POINTS else "counts nothing")
+        if short:
+            return "Goes out"
+        return "Goes out: " + ("wins the round" if r.family == FAM_POINTS else "counts nothing")
     if n == 1:
         if lay.lead == NONE and rd.lead_tile != NONE:
             return ("Must lead " + tn) if short else "The rules make you lead " + tn
@@ -71,7 +73,9 @@ def explain(ctx, match, seat, m, short=False):
         if worst > mine:
             if short:
                 return "Denies " + str(worst)
-            return "Keeps next player from scoring " + str(worst) if not mine else "Next player can score " + str(mine) + ", not " + str(worst)
+            if not mine:
+                return "Keeps next player from scoring " + str(worst)
+            return "Next player can score " + str(mine) + ", not " + str(worst)
         scratch.copy_from(lay)
         apply(scratch, m)
     if tiles & DOUBLES and LO[t] >= 4:
@@ -86,7 +90,9 @@ def explain(ctx, match, seat, m, short=False):
     k = popcount(suits_of(after))
     fit = popcount(after & scratch.playable())
     if fit >= 2:
-        return ("Keeps " + str(fit) + " plays") if short else "Keeps " + str(fit) + " tiles playable next turn"
+        if short:
+            return "Keeps " + str(fit) + " plays"
+        return "Keeps " + str(fit) + " tiles playable next turn"
     if tiles & DOUBLES:
         return ("Dumps " + tn) if short else "Gets double " + tn + " out of the way"
     return ("Keeps " + str(k) + " suits") if short else "Keeps " + str(k) + " suits alive"

@@ -10,9 +10,9 @@ TB_SIZE)): suit masks, per-tile pips/halves, the rollout policy's tile keys and 
 
 Covers the line, spinner and cross layouts, draw-until-playable with a reserve, passing, in-play
 scoring, blocks (only once nothing can be drawn: a stuck player draws the stock out, and the last
-draw may end the round), early fish (Goat) and chains (Blitz). The rollout policy places single tiles and never closes
-a double (legal, if not always best); the root's multi-double and closing moves are played by the hard
-AI on a real `Round` and loaded with `load()`.
+draw may end the round), early fish (Goat) and chains (Blitz). `play_move` applies any engine move,
+several doubles at once and Donkey closes included (the hard AI's root moves); the rollout policy
+itself places single tiles and never closes a double (legal, if not always best).
 
 Rollout policy ("medium-lite"): per candidate placement, the tile key (pips, doubles first), plus the
 in-play points it scores, plus a bonus when the player's other tiles still fit the new ends, plus a
