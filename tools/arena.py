@@ -195,7 +195,8 @@ def main(argv):
     p, lo, hi = wilson(w, n)
     opts = rules.options_text()
     label = "%s %dp%s%s: %s vs %s, budget %d ms" % (
-        args["--variant"], rules.players, " teams" if rules.teams else "", (" " + opts) if opts else "", a, b, budget)
+        args["--variant"], rules.players, " teams" if rules.teams else "", (" " + opts) if opts else "",
+        a, b, budget)
     if u:
         label += ", %d undecided" % u
     print(label)

@@ -118,8 +118,8 @@ def main(argv):
         name = "%s %dp%s" % (vid, p, "t" if t else "")
         st = "%d/%d" % (pct(starts, 5), pct(starts, 50)) if starts else "-"
         print("%-14s %7.2f %7.2f %7.2f %9d %9d %13s %6d" % (
-            name, pct(times, 50) / 1000, pct(times, 95) / 1000, max(times) / 1000, pct(rolls, 5), pct(rolls, 50),
-            st, exact))
+            name, pct(times, 50) / 1000, pct(times, 95) / 1000, max(times) / 1000,
+            pct(rolls, 5), pct(rolls, 50), st, exact))
         if starts:
             w = pct(starts, 5)
             worst_start = w if worst_start is None else min(worst_start, w)
