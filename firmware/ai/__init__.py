@@ -26,15 +26,15 @@ def default_seed(match, seat):
 def _clock(clock):
     if clock is not None:
         return clock
-    try:
-        from time import ticks_ms
-        return ticks_ms
-    except ImportError:   # CPython
-        from time import monotonic
+    import time
+    t = getattr(time, "ticks_ms", None)
+    if t is not None:
+        return t
+    mono = getattr(time, "monotonic")   # CPython
 
-        def ms():
-            return int(monotonic() * 1000)
-        return ms
+    def ms():
+        return int(mono() * 1000)
+    return ms
 
 
 def choose(match, seat, level, budget_ms=500, clock=None, on_tick=None, seed=None):

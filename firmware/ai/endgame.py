@@ -23,15 +23,16 @@ CHECK_NODES = 32           # read the clock every this many nodes
 
 
 class Solver:
-    def __init__(self, rules):
+    def __init__(self, S):
+        rules = S.rules
+        self.S = S                          # the hard Search that owns this solver
         self.ok = not (rules.multi > 1 or rules.close)
         self.si = zeros(MAX_DEPTH * SNAP_NI) if self.ok else None
         self.sb = bytearray(MAX_DEPTH * SNAP_NB) if self.ok else None
         self.line = rules.layout == 0
         self.nodes = 0
         self.abort = False
-        self.S = None
-        self.clock = None
+        self.clock = _no_clock
         self.t0 = 0
         self.budget = 0
         self.on_tick = None
@@ -100,6 +101,10 @@ class Solver:
         return best
 
 
+def _no_clock():
+    return 0
+
+
 def applicable(S, rd):
     sol = S.endgame
     if sol is None or not sol.ok:
@@ -116,7 +121,6 @@ def solve(S, match, seat, buf, n, budget_ms, clock, t0, on_tick):
     if not applicable(S, rd):
         return -1
     sol = S.endgame
-    sol.S = S
     sol.clock = clock
     sol.t0 = t0
     sol.budget = budget_ms

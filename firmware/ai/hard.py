@@ -53,7 +53,7 @@ class Search:
         self.samples = 0
         self.rollouts = 0
         self.exact = False
-        self.endgame = endgame.Solver(rules)
+        self.endgame = endgame.Solver(self)
 
     # --- per decision ----------------------------------------------------------------------------
     def prepare(self, match, seat, rng):

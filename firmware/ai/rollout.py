@@ -38,10 +38,6 @@ except ImportError:  # CPython: plain Python twin (the decorators and viper cast
 from array import array
 from domino.tiles import SUIT, PIPS, LO, HI, DOUBLE, NONE
 
-try:
-    ptr32  # noqa: F821  (MicroPython: viper type names exist only inside viper code)
-except NameError:
-    ptr32 = None
 
 # --- state layout --------------------------------------------------------------------------------
 S_END = const(4)      # 4..7  end number per arm
@@ -566,7 +562,8 @@ SNAP_NB = const(29)
 
 
 @micropython.viper
-def save(st: ptr32, si: ptr32, sb: ptr8, d: int):
+def save(st: ptr32, si: ptr32, snap_b, d: int):
+    sb = ptr8(snap_b)
     ii = ptr8(SNAP_I)
     ib = ptr8(SNAP_B)
     k = 0
@@ -580,7 +577,8 @@ def save(st: ptr32, si: ptr32, sb: ptr8, d: int):
 
 
 @micropython.viper
-def restore(st: ptr32, si: ptr32, sb: ptr8, d: int):
+def restore(st: ptr32, si: ptr32, snap_b, d: int):
+    sb = ptr8(snap_b)
     ii = ptr8(SNAP_I)
     ib = ptr8(SNAP_B)
     k = 0
