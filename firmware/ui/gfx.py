@@ -247,12 +247,21 @@ class TableView:
             if self.bottom - off > y_hi:
                 g.text("v", self.x0 + self.w - 8, y_hi - 8, c.ACCENT)
 
-    def mark(self, g, chain, col):
-        """Outline the open end of one chain (choosing where a tile goes)."""
+    def mark(self, g, chain, col, chosen=True):
+        """Outline the open end of one chain (choosing where a tile goes). Mono screens cannot tell
+        colours apart: the chosen end is shown inverted, the other candidates by corner ticks."""
         y = self.my[chain] - self.scroll
         x = self.mx[chain]
         w = self.mw[chain]
         h = self.mh[chain]
         fb = g.fb
-        fb.rect(x - 1, y - 1, w + 2, h + 2, col)
-        fb.rect(x - 2, y - 2, w + 4, h + 4, col)
+        if not g.mono:
+            fb.rect(x - 1, y - 1, w + 2, h + 2, col)
+            fb.rect(x - 2, y - 2, w + 4, h + 4, col)
+        elif chosen:
+            for yy in range(y, y + h):
+                for xx in range(x, x + w):
+                    fb.pixel(xx, yy, 1 - fb.pixel(xx, yy))
+        else:
+            for cx, cy in ((x - 2, y - 2), (x + w, y - 2), (x - 2, y + h), (x + w, y + h)):
+                fb.fill_rect(cx, cy, 2, 2, 1)

@@ -25,21 +25,21 @@ def draw(t, g):
     if t.mode == M_END:
         for i in range(t.nopts):
             if i != t.opt:
-                _mark(t, g, t.opts[i], c.PLAYABLE)
-        _mark(t, g, t.opts[t.opt], c.CURSOR)
+                _mark(t, g, t.opts[i], c.PLAYABLE, False)
+        _mark(t, g, t.opts[t.opt], c.CURSOR, True)
     _head(t, g)
     _hand(t, g)
     if t.thinking != NONE:
         t._draw_wheel(g)
 
 
-def _mark(t, g, m, col):
+def _mark(t, g, m, col, chosen):
     if m & MULTI:
         for a in range(4):
             if (m >> a) & 1:
-                t.view.mark(g, CHAIN_OF_ARM[a], col)
+                t.view.mark(g, CHAIN_OF_ARM[a], col, chosen)
     elif t.game.match.round.layout.lead != NONE:
-        t.view.mark(g, CHAIN_OF_ARM[(m >> ARM_SHIFT) & 3], col)
+        t.view.mark(g, CHAIN_OF_ARM[(m >> ARM_SHIFT) & 3], col, chosen)
 
 
 def status(t, wide=False):
