@@ -17,7 +17,7 @@ Files:
 """
 import os
 import json
-from domino.tiles import LO, HI, DOUBLE, NONE
+from domino.tiles import LO, HI
 from domino.rng import code
 
 VERSION = 1
@@ -87,17 +87,19 @@ def _part(t, a, closed, lead):
     return s + "!" if closed else s
 
 
-def move_token(rd, m):
-    """Record text of move m in round rd before it is played (as domino.record.move_text)."""
+def last_token(rd):
+    """Record text of the move just played in round rd, read back from the layout's play order
+    (the tiles of the last move, first placed first), so a save needs nothing from before it."""
     lay = rd.layout
-    if not m & 0x100:
-        return _part(m & 31, (m >> 5) & 3, m & 0x80, lay.lead == NONE)
-    closes = (m >> 4) & 15
-    f = (m >> 9) & 3
-    out = _part(DOUBLE[lay.end[f]], f, (closes >> f) & 1, False)
-    for a in range(4):
-        if a != f and (m >> a) & 1:
-            out += "+" + _part(DOUBLE[lay.end[a]], a, (closes >> a) & 1, False)
+    k = 0
+    m = rd.last_tiles
+    while m:
+        k += m & 1
+        m >>= 1
+    out = ""
+    for i in range(lay.size - k, lay.size):
+        code = lay.seq_arm[i]
+        out += ("+" if out else "") + _part(lay.seq[i], code & 3, code & 8, code & 7 == 4)
     return out
 
 
@@ -179,7 +181,13 @@ class Store:
         p = self.path(GAME)
         tmp = p + ".tmp"
         done = False
-        if self.exists(GAME):
+        if match.round_no == 1 and not match.nmoves and not match.history:
+            with open(tmp, "w") as f:   # a fresh deal: the record is its header and an empty round
+                w = _SumWriter(f)
+                w.write(header(match, extras) + "round\n")
+                f.write("sum " + w.hex() + "\n")
+            done = True
+        elif self.exists(GAME):
             try:
                 done = self._append(match, extras, token, p, tmp)
             except (OSError, ValueError):

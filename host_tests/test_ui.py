@@ -186,7 +186,7 @@ def test_hint_points_at_a_playable_tile(mpy, tmp_path):
 
 def test_four_button_board_plays_with_up_down_a_b(mpy, tmp_path):
     out = run(mpy, {"profile": "pimoroni_pack", "size": "240x135", "seed": 4,
-                    "do": [["new", "block", 2, ["human", "easy"]], ["keys", "b"], ["state"],
+                    "do": [["new", "block", 2, ["human", "easy"]], ["settle"], ["keys", "b"], ["state"],
                            ["keys", "b"], ["match"]]}, tmp_path)
     assert out["states"][0]["screen"] == "Pause"
     assert out["result"] == "over"

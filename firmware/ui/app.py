@@ -67,30 +67,40 @@ class App:
         self.save_failures = 0
         self.last_error = None
         self.low_mem = 1 << 30       # lowest gc.mem_free() seen between steps
+        self.probe = None            # tests: called on every AI tick and after every save
         self.table = None            # the Table screen of the game in progress
         self.pending = None          # a game to start on the next pass (see start)
         board.set_brightness(self.settings["bright"])
+        from ui import nav
+        nav.warm_up()
         self.menu(note)
-        self._begin()
+        nav.begin(self)
+
+    def need(self, name):
+        """Module `name`, loaded if it is not. When the heap is too short or too split for it, the
+        AI's memory and every droppable module go first, and it is tried once more."""
+        mod = sys.modules.get(name)
+        if mod is not None:
+            return mod
+        try:
+            __import__(name)
+        except MemoryError:
+            drop_module(name)                # a half-loaded module
+            from ui import brain
+            brain.release()
+            self.release()
+            __import__(name)
+        return sys.modules[name]
 
     def store(self):
         """The persistence layer, loaded when needed (see release)."""
-        import store
-        return store.Store(self.root)
+        return self.need("store").Store(self.root)
 
     def release(self):
         """Unload what the table does not need now (saving, menus, a human's turn), before a long AI
         search: each is loaded again, from flash, when next used."""
         for name in ("store", "domino.record", "ui.menus", "ui.widgets", "ui.pause", "ui.sheet", "ui.pick",
-                     "ui.place", "ui.paint"):
-            drop_module(name)
-        gc.collect()
-
-    def unload_game(self):
-        """Leaving the table for the menus: the table's code and all of the AI go too."""
-        from ui import brain
-        brain.release()
-        for name in ("ui.table", "ui.brain", "ui.pick", "ui.place", "ui.paint"):
+                     "ui.place", "ui.paint", "ui.nav"):
             drop_module(name)
         gc.collect()
 
@@ -104,14 +114,10 @@ class App:
         self.dirty = True
 
     def menu(self, note=None):
-        """Back to the main menu (on the next pass: the screen asking goes first, the AI's memory too)."""
+        """Back to the main menu (on the next pass: the screen asking goes first, the AI too)."""
         self.table = None
         self.pending = ("menu", note)
         self.screen = Screen(self)
-
-    def message(self, title, text, then=None, col=-1):
-        from ui.widgets import Message
-        self.go(Message(self, title, text, then, col))
 
     def start(self, match, kinds, names, sheet="", note=None, fresh=False):
         """Play a match on the table screen (fresh: a new one, saved at once). Done on the next pass
@@ -124,47 +130,10 @@ class App:
         self.pending = ("resume",)
         self.screen = Screen(self)
 
-    def _begin(self):
-        p = self.pending
-        self.pending = None
-        self.release()
-        if p[0] == "menu":
-            self.unload_game()
-            from ui.menus import MainMenu
-            self.go(MainMenu(self, p[1]))
-            return
-        if p[0] == "resume":
-            match, extras, note = self.store().load_game()
-            if match is None:
-                if note:
-                    self.store().keep_bad_game()
-                    self.menu(note + " (kept as game.txt.bad)")
-                else:
-                    self.menu("No saved game")
-                return
-            p = (match, extras["seats"].split(","), extras.get("names", "").split(","),
-                 extras.get("sheet", ""), note, False)
-            match = extras = None
-            gc.collect()
-        from ui.table import Game, Table
-        self.table = Table(self, Game(p[0], p[1], p[2], p[3]))
-        if p[4]:
-            self.table.say(p[4], 3000)
-        if p[5]:
-            self.table.save()
-        self.go(self.table)
-
     # --- feedback ------------------------------------------------------------------------------
     def beep(self, freq, ms):
         if self.settings["sound"]:
             self.board.beep(freq, ms)
-
-    def save_settings(self):
-        try:
-            self.store().save_settings(self.settings)
-        except OSError as e:
-            return "Settings not saved: " + str(e)
-        return None
 
     # --- the loop ------------------------------------------------------------------------------
     def handle_keys(self):
@@ -187,9 +156,10 @@ class App:
     def step(self):
         """One pass of the loop: keys, screen work, redraw. Never raises."""
         try:
+            if self.pending is not None:     # first, with the stack shallow: no stale reference
+                from ui import nav           # to the old screen keeps its heap (the GC scans the
+                nav.begin(self)              # C stack conservatively)
             self.handle_keys()
-            if self.pending is not None:
-                self._begin()
             self.screen.step()
             if self.dirty:
                 self.dirty = False
@@ -203,31 +173,17 @@ class App:
         self.board.sleep_ms(FRAME_MS)
 
     def fail(self, e):
-        """An unexpected error: say so and offer the menu (Continue resumes the saved game)."""
+        """An unexpected error: the next pass shows what happened and offers the menu (Continue
+        resumes the game: it was saved after its last move)."""
         self.errors += 1
         self.last_error = e
         self.table = None
-        self.pending = None
         self.screen = Screen(self)
-        text = type(e).__name__ + ": " + str(e)
+        self.pending = ("error", type(e).__name__ + ": " + str(e))
         try:
             sys.print_exception(e)
         except AttributeError:
             pass
-        try:
-            self.release()
-            self.unload_game()
-            self.message("Oops", text + "\nThe game is saved after its last move: choose Continue.")
-            self.screen.draw(self.g)
-            self.board.show()
-        except Exception:            # even the message does not fit: plain text, then the menu
-            fb = self.g.fb
-            fb.fill(0)
-            fb.text("Error:", 0, 0, 1)
-            fb.text(text[:self.g.cols], 0, 10, 1)
-            fb.text("A: menu", 0, 20, 1)
-            self.board.show()
-            self.menu()
 
     def run(self):
         while True:

@@ -10,39 +10,63 @@ from domino.round import MULTI
 
 _ai = None
 problem = None
+make_room = None      # set by the app: unloads what the screens can load again later
+
+
+def load():
+    """Load the AI now (at boot: it stays for good, low in the heap). False when there is none."""
+    return _module()
 
 
 def _module():
     global _ai, problem
     if _ai is None:
-        try:
-            import ai
-            _ai = ai
-        except Exception as e:       # ImportError, or a broken/oversized module: play on without it
+        for attempt in (0, 1):
+            try:
+                import ai
+                _ai = ai
+                break
+            except MemoryError:      # a short or split heap: drop the half-loaded package, make
+                _forget()            # room (the screens' droppable code) and try once more
+                problem = "AI did not fit in memory"
+                if make_room is not None:
+                    make_room()
+            except Exception as e:   # ImportError, or a broken module: play on without it
+                _forget()
+                problem = "AI unavailable: " + str(e)
+                break
+        if _ai is None:
             _ai = False
-            problem = "AI unavailable: " + str(e)
     return _ai
 
 
+def _forget():
+    """Drop a half-loaded `ai` package with all its modules (after a failed import only)."""
+    for name in list(sys.modules):
+        if name == "ai" or name.startswith("ai."):
+            del sys.modules[name]
+    gc.collect()
+
+
 def release():
-    """Give back the AI's code and search buffers while people play (a human's turn, a save, the
-    round's end): the whole `ai` package is forgotten and loaded again at the AI's next move. An
-    AI that offers `ai.release()` frees its memory its own way instead."""
-    global _ai
-    a = _ai
+    """Give back the AI's scratch buffers while people play or a save needs the room; the AI
+    builds them again at its next move. Its code stays: the `ai` package holds native (viper) code,
+    and MicroPython never frees native code loaded from .mpy, so unloading and reloading the AI
+    would leak on every turn. Uses `ai.release()` when the AI offers it, else drops the scratch
+    context that `ai.context.get()` caches."""
+    a = _ai or sys.modules.get("ai")      # (this module may have been reloaded since)
     if not a:
         return
     try:
         f = getattr(a, "release", None)
         if f is not None:
             f()
-            return
+        else:
+            ctx = sys.modules.get("ai.context")
+            if ctx is not None and getattr(ctx, "_ctx", None) is not None:
+                ctx._ctx = None
     except Exception:               # never let the AI's housekeeping stop the game
         pass
-    _ai = None
-    for name in list(sys.modules):  # the package with all its modules, never a part of it
-        if name == "ai" or name.startswith("ai."):
-            del sys.modules[name]
     gc.collect()
 
 

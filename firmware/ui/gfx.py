@@ -135,13 +135,6 @@ class Gfx:
             if s >= 8:
                 fb.rect(x - 2, y - 2, w + 4, h + 4, mark)
 
-    def tile_back(self, x, y, horiz, s):
-        """A face-down tile (hidden hands)."""
-        w = 2 * s if horiz else s
-        h = s if horiz else 2 * s
-        self.fb.fill_rect(x, y, w, h, self.c.EDGE)
-        self.fb.rect(x, y, w, h, self.c.DIM)
-
     def spinner(self, x, y, r, frame, col, bg):
         """An 8-dot 'thinking' wheel in a (2r+3)-pixel box centred at x, y; one dot is lit per frame."""
         fb = self.fb
@@ -194,12 +187,11 @@ class TableView:
         self.key = -1                    # layout seen last: its tile mask and size
         self.size = -1
 
-    def update(self, lay):
+    def update(self, lay, app):
         """Recompute positions when the layout changed (the placement code is loaded only then)."""
         if self.key == lay.played and self.size == lay.size:
             return
-        from ui import place
-        place.place(self, lay)
+        app.need("ui.place").place(self, lay)
 
     def follow(self, y, hh):
         """Tall tables: scroll so that rows y .. y+hh are on screen."""
@@ -224,44 +216,3 @@ class TableView:
             if self.pt[i] == t:
                 self.follow(self.py[i], 2 * self.s)
                 return
-
-    def draw(self, g, highlight=0, mark_col=-1):
-        """Draw the placed tiles; tiles in the `highlight` mask get an outline in mark_col."""
-        s = self.s
-        off = self.scroll
-        y_lo = self.y0
-        y_hi = self.y0 + self.h
-        for i in range(self.n):
-            f = self.pf[i]
-            y = self.py[i] - off
-            hh = s if f & F_HORIZ else 2 * s
-            if self.tall and (y < y_lo or y + hh > y_hi):
-                continue
-            t = self.pt[i]
-            g.tile(self.px[i], y, self.pa[i], self.pb[i], f & F_HORIZ, s, f,
-                   mark_col if (highlight >> t) & 1 else -1)
-        if self.tall:
-            c = g.c
-            if self.top - off < y_lo:
-                g.text("^", self.x0 + self.w - 8, y_lo, c.ACCENT)
-            if self.bottom - off > y_hi:
-                g.text("v", self.x0 + self.w - 8, y_hi - 8, c.ACCENT)
-
-    def mark(self, g, chain, col, chosen=True):
-        """Outline the open end of one chain (choosing where a tile goes). Mono screens cannot tell
-        colours apart: the chosen end is shown inverted, the other candidates by corner ticks."""
-        y = self.my[chain] - self.scroll
-        x = self.mx[chain]
-        w = self.mw[chain]
-        h = self.mh[chain]
-        fb = g.fb
-        if not g.mono:
-            fb.rect(x - 1, y - 1, w + 2, h + 2, col)
-            fb.rect(x - 2, y - 2, w + 4, h + 4, col)
-        elif chosen:
-            for yy in range(y, y + h):
-                for xx in range(x, x + w):
-                    fb.pixel(xx, yy, 1 - fb.pixel(xx, yy))
-        else:
-            for cx, cy in ((x - 2, y - 2), (x + w, y - 2), (x - 2, y + h), (x + w, y + h)):
-                fb.fill_rect(cx, cy, 2, 2, 1)

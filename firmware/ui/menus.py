@@ -5,7 +5,8 @@ from domino.match import Match
 from ui.app import Screen
 from ui.widgets import ListScreen, wrap
 from ui.input import K_UP, K_DOWN, K_A, K_B
-import store
+
+SEAT_KINDS = ("human", "easy", "medium", "hard")        # as SEAT_KINDS (the save format)
 
 KIND_LABELS = ("Human", "Easy AI", "Medium AI", "Hard AI")
 AI_NAMES = ("Ann", "Bob", "Cat", "Dan")
@@ -16,6 +17,28 @@ OPTION_LABELS = {
     "four_doubles": "4 doubles",
 }
 ANIM_LABELS = ("off", "fast", "normal", "slow")
+
+
+def save_settings(app):
+    """Write the settings; a message when the flash refuses."""
+    try:
+        app.store().save_settings(app.settings)
+    except OSError as e:
+        return "Settings not saved: " + str(e)
+    return None
+
+
+def saved_game(root):
+    """Whether a game is saved (store.Store.has_game without loading the store)."""
+    import os
+    root = root if root.endswith("/") else root + "/"
+    for name in ("game.txt", "game.bak"):
+        try:
+            os.stat(root + name)
+            return True
+        except OSError:
+            pass
+    return False
 
 
 def seat_names(kinds):
@@ -37,7 +60,7 @@ def seat_names(kinds):
 class MainMenu(ListScreen):
     def __init__(self, app, note=None):
         ListScreen.__init__(self, app, "Dominoes")
-        self.saved = app.store().has_game()
+        self.saved = saved_game(app.root)
         self.note = note
         if self.saved and not note:
             self.note = "A game is saved: Continue?"
@@ -84,7 +107,7 @@ class NewGame(ListScreen):
         self.kinds = ["human", "medium", "medium", "medium"]
         if isinstance(kinds, list):
             for s in range(min(4, len(kinds))):
-                if kinds[s] in store.SEAT_KINDS:
+                if kinds[s] in SEAT_KINDS:
                     self.kinds[s] = kinds[s]
         self.options = {}
         opts = last.get("options")
@@ -118,7 +141,7 @@ class NewGame(ListScreen):
             out.append(("Teams", "2 v 2" if self.teams else "off"))
             f.append("teams")
         for s in range(self.players):
-            out.append(("Seat " + str(s + 1), KIND_LABELS[store.SEAT_KINDS.index(self.kinds[s])]))
+            out.append(("Seat " + str(s + 1), KIND_LABELS[SEAT_KINDS.index(self.kinds[s])]))
             f.append(s)
         for key, _, _ in option_choices(row[0]):
             out.append((OPTION_LABELS.get(key, key), self.options[key]))
@@ -143,8 +166,8 @@ class NewGame(ListScreen):
         elif f == "teams":
             self.teams = not self.teams
         elif isinstance(f, int):
-            k = store.SEAT_KINDS.index(self.kinds[f])
-            self.kinds[f] = store.SEAT_KINDS[(k + d) % 4]
+            k = SEAT_KINDS.index(self.kinds[f])
+            self.kinds[f] = SEAT_KINDS[(k + d) % 4]
         elif f != "start":
             for key, _, choices in option_choices(row[0]):
                 if key == f:
@@ -169,7 +192,7 @@ class NewGame(ListScreen):
         kinds = self.kinds[:self.players]
         app.settings["last"] = {"variant": self.vid(), "players": self.players, "teams": int(self.teams),
                                 "seats": kinds, "options": self.options}
-        note = app.save_settings()
+        note = save_settings(app)
         seed = (app.board.ticks_ms() * 2654435 + self.vi * 7919 + 12345) & 0x3FFFFFFF
         try:
             import os
@@ -182,7 +205,6 @@ class NewGame(ListScreen):
         match = Match(rules, seed)
         match.start_round()
         names = seat_names(kinds)
-        app.store().clear_game()
         app.start(match, kinds, names, "", note, True)
 
 
@@ -204,7 +226,8 @@ class Settings(ListScreen):
         if i >= len(keys):
             return
         s = self.app.settings
-        allowed = store.SETTING_CHOICES[keys[i]][1]
+        from store import SETTING_CHOICES
+        allowed = SETTING_CHOICES[keys[i]][1]
         j = allowed.index(s[keys[i]]) if s[keys[i]] in allowed else 0
         s[keys[i]] = allowed[(j + d) % len(allowed)]
         if i == 0:
@@ -230,7 +253,7 @@ class Settings(ListScreen):
         self.change(i, 1)
 
     def back(self):
-        self.app.menu(self.app.save_settings())
+        self.app.menu(save_settings(self.app))
 
 
 class Stats(ListScreen):

@@ -4,7 +4,7 @@ thinking wheel moves then)."""
 from domino.tiles import LO, HI, NONE
 from domino.round import MULTI, ARM_SHIFT
 from domino.rules import FAM_GOAT
-from ui.gfx import CHAIN_OF_ARM
+from ui.gfx import CHAIN_OF_ARM, F_HORIZ
 from ui.table import M_PICK, M_END, M_WAIT
 
 
@@ -18,10 +18,10 @@ def draw(t, g):
     view = t.view
     if not g.mono:
         fb.fill_rect(0, view.y0 - 1, g.w, view.h + 2, c.TABLE)
-    view.update(rd.layout)
+    view.update(rd.layout, t.app)
     if t.mode == M_WAIT and view.tall and t.last:
         view.follow_tile(_first(t.last))
-    view.draw(g, t.last, c.ACCENT)
+    draw_layout(view, g, t.last, c.ACCENT)
     if t.mode == M_END:
         for i in range(t.nopts):
             if i != t.opt:
@@ -37,9 +37,9 @@ def _mark(t, g, m, col, chosen):
     if m & MULTI:
         for a in range(4):
             if (m >> a) & 1:
-                t.view.mark(g, CHAIN_OF_ARM[a], col, chosen)
+                mark_end(t.view, g, CHAIN_OF_ARM[a], col, chosen)
     elif t.game.match.round.layout.lead != NONE:
-        t.view.mark(g, CHAIN_OF_ARM[(m >> ARM_SHIFT) & 3], col, chosen)
+        mark_end(t.view, g, CHAIN_OF_ARM[(m >> ARM_SHIFT) & 3], col, chosen)
 
 
 def status(t, wide=False):
@@ -147,3 +147,46 @@ def _first(m):
     while not (m >> t) & 1:
         t += 1
     return t
+
+
+def draw_layout(v, g, highlight=0, mark_col=-1):
+    """Draw the placed tiles; tiles in the `highlight` mask get an outline in mark_col."""
+    s = v.s
+    off = v.scroll
+    y_lo = v.y0
+    y_hi = v.y0 + v.h
+    for i in range(v.n):
+        f = v.pf[i]
+        y = v.py[i] - off
+        hh = s if f & F_HORIZ else 2 * s
+        if v.tall and (y < y_lo or y + hh > y_hi):
+            continue
+        t = v.pt[i]
+        g.tile(v.px[i], y, v.pa[i], v.pb[i], f & F_HORIZ, s, f,
+               mark_col if (highlight >> t) & 1 else -1)
+    if v.tall:
+        c = g.c
+        if v.top - off < y_lo:
+            g.text("^", v.x0 + v.w - 8, y_lo, c.ACCENT)
+        if v.bottom - off > y_hi:
+            g.text("v", v.x0 + v.w - 8, y_hi - 8, c.ACCENT)
+
+
+def mark_end(v, g, chain, col, chosen=True):
+    """Outline the open end of one chain (choosing where a tile goes). Mono screens cannot tell
+    colours apart: the chosen end is shown inverted, the other candidates by corner ticks."""
+    y = v.my[chain] - v.scroll
+    x = v.mx[chain]
+    w = v.mw[chain]
+    h = v.mh[chain]
+    fb = g.fb
+    if not g.mono:
+        fb.rect(x - 1, y - 1, w + 2, h + 2, col)
+        fb.rect(x - 2, y - 2, w + 4, h + 4, col)
+    elif chosen:
+        for yy in range(y, y + h):
+            for xx in range(x, x + w):
+                fb.pixel(xx, yy, 1 - fb.pixel(xx, yy))
+    else:
+        for cx, cy in ((x - 2, y - 2), (x + w, y - 2), (x - 2, y + h), (x + w, y + h)):
+            fb.fill_rect(cx, cy, 2, 2, 1)

@@ -8,6 +8,24 @@ from ui.input import K_A, K_B, K_UP, K_DOWN
 from ui.app import Screen
 
 
+def side_name(game, side):
+    """A score-sheet column's name: the player, or both partners."""
+    if game.match.rules.teams:
+        return game.names[side] + "+" + game.names[side + 2]
+    return game.names[side]
+
+
+def next_round(t):
+    """Deal the next round (saved at once) and go back to the table."""
+    t.game.match.start_round()
+    t.save()
+    t.mode = 0
+    t.msg = ""
+    t.msg_until = 0
+    t.view.key = -1
+    t.app.go(t)
+
+
 def end_round(t):
     """The round on table t has ended: score it (unless a resumed save already did), add the score
     sheet row, save; at the match's end write the statistics and retire the save; show the result."""
@@ -33,7 +51,7 @@ def end_round(t):
         t.save()
     if m.over and not game.counted:
         game.counted = True
-        you = game.you()
+        you = 0 if game.kinds[0] == "human" else NONE   # statistics count seat 1, when human
         if you != NONE:
             side = m.rules.side(you)
             # points games: not winning is losing; Goat: only the goat loses
@@ -63,7 +81,7 @@ def draw_sheet(g, game, y):
     cw = (g.w - 24) // n
     lh = 11 if g.h >= 200 else 9                     # line height
     for i in range(n):
-        name = game.side_name(i)
+        name = side_name(game, i)
         g.right(g.fit(name, cw // 8 - 1), 24 + (i + 1) * cw - 2, y, c.ACCENT)
     y += 10
     rows = game.sheet.split(";") if game.sheet else []
@@ -115,7 +133,7 @@ class RoundEnd(Screen):
                 self.app.menu()
                 return
             else:
-                self.table.next_round()
+                next_round(self.table)
                 return
         elif (k == K_B or k == K_UP) and self.page:
             self.page -= 1
@@ -196,7 +214,7 @@ class RoundEnd(Screen):
         r = m.rules
         small = g.cols < 24
         for i in range(r.sides):
-            name = game.side_name(i)
+            name = side_name(game, i)
             line = name + (": " if small else ": count ") + str(m.counts[i])
             col = c.FG
             rec = m.recorded[i]
@@ -219,7 +237,7 @@ class RoundEnd(Screen):
             g.text(g.fit("Eggs carried: " + str(m.pot), g.cols), 0, y, c.WARN)
             y += 10
         if m.round_winner != NONE and not (r.family == FAM_SEA and not m.recorded[m.round_winner]):
-            g.text(g.fit("Round to " + game.side_name(m.round_winner), g.cols), 0, y, c.GOOD)
+            g.text(g.fit("Round to " + side_name(game, m.round_winner), g.cols), 0, y, c.GOOD)
             y += 10
         if y + 8 <= g.h:
             g.text(g.fit("Deal " + m.deal_code(), g.cols), 0, y, c.DIM)
@@ -231,10 +249,10 @@ class RoundEnd(Screen):
         y += 4
         if m.winner != NONE:
             y += g.big_center("Winner", y, c.DIM) + 2
-            y += g.big_center(game.side_name(m.winner), y, c.GOOD) + 8
+            y += g.big_center(side_name(game, m.winner), y, c.GOOD) + 8
         if m.loser != NONE and m.rules.family == FAM_GOAT:
             y += g.big_center("Goat", y, c.DIM) + 2
-            y += g.big_center(game.side_name(m.loser), y, c.WARN) + 8
+            y += g.big_center(side_name(game, m.loser), y, c.WARN) + 8
         st = game.stats
         if st:
             g.center(g.fit(m.rules.title + ": " + str(st[1]) + "-" + str(st[2]), g.cols), y, c.FG)

@@ -7,7 +7,7 @@ from micropython import const
 from domino.tiles import LO, HI, NONE, DOUBLE
 from domino.round import MULTI, CLOSE, ARM_SHIFT, EV_DRAW
 from ui.input import K_A, K_B, K_Y, EV_PRESS, EV_KIND, EV_KEY
-from ui.app import Screen, ANIM_MS, ticks_diff
+from ui.app import Screen, ANIM_MS, ticks_diff, drop_module
 from ui.gfx import TableView
 from ui import brain
 
@@ -19,7 +19,7 @@ M_ACK = const(4)        # a message that waits for A
 
 ARM_WORDS = ("left", "right", "up", "down")
 THINK_FRAME_MS = const(110)
-SAVE_ROOM = const(16384)  # free heap a save needs beside the AI's search memory (else release it)
+SAVE_ROOM = const(16384)  # free heap a save wants beside the AI (else the AI is released)
 
 
 def tile_name(t):
@@ -64,16 +64,6 @@ class Game:
 
     def extras(self):
         return {"seats": ",".join(self.kinds), "names": ",".join(self.names), "sheet": self.sheet}
-
-    def side_name(self, side):
-        r = self.match.rules
-        if r.teams:
-            return self.names[side] + "+" + self.names[side + 2]
-        return self.names[side]
-
-    def you(self):
-        """The seat whose result the statistics count: seat 0 when human."""
-        return 0 if self.kinds[0] == "human" else NONE
 
 
 class Table(Screen):
@@ -122,6 +112,7 @@ class Table(Screen):
                 if game.kinds[s] == "human":
                     self.shown = s
         self.solo = solo
+        brain.make_room = app.release    # the AI may ask for the screens' code to go
 
     # --- helpers -------------------------------------------------------------------------------
     def now(self):
@@ -152,8 +143,7 @@ class Table(Screen):
         self.app.release()
 
     def pause(self, back_to=None):
-        from ui.pause import Pause
-        self.app.go(Pause(self.app, self, back_to))
+        self.app.go(self.app.need("ui.pause").Pause(self.app, self, back_to))
 
     def load_hand(self):
         m = self.game.match
@@ -197,15 +187,14 @@ class Table(Screen):
         rd = m.round
         app = self.app
         if m.round_over():
-            from ui.sheet import end_round
-            end_round(self)
+            app.release()                            # the round-end screens get the room
+            app.need("ui.sheet").end_round(self)
             return
         s = rd.turn
         human = game.kinds[s] == "human"
         if human and not self.solo and self.shown != s:
             self.shown = NONE
-            from ui.pause import Curtain
-            app.go(Curtain(app, self, s))
+            app.go(app.need("ui.pause").Curtain(app, self, s))
             return
         if rd.legal() == 0:
             ev = m.forced()
@@ -226,8 +215,7 @@ class Table(Screen):
             self.wait(ANIM_MS[app.settings["anim"]] or 1)
             return
         if human:
-            from ui import pick
-            pick.begin(self, s)
+            app.need("ui.pick").begin(self, s)
             return
         self.ai_turn(s)
 
@@ -254,6 +242,8 @@ class Table(Screen):
         """Called by the AI every ~30 ms: turn the wheel, keep the keys read. B/Y asks for the menu
         once the move is made; other presses are dropped (they would play a tile by accident)."""
         app = self.app
+        if app.probe:
+            app.probe("tick")
         inp = app.inp
         inp.poll()
         ev = inp.get()
@@ -270,38 +260,27 @@ class Table(Screen):
         return False
 
     def play(self, mv):
-        """Play a move and save it at once."""
+        """Play a move and save it at once. When people play next (or the heap is short), the AI's
+        memory is given back first, so the save's code loads into room the search held."""
         m = self.game.match
-        gc.collect()
-        if gc.mem_free() < SAVE_ROOM:
-            brain.release()                          # the save needs the room the search holds
-        import store
-        token = store.move_token(m.round, mv)
         m.play(mv)
         self.last = m.round.last_tiles
         self.hint_move = -1
-        if m.round_over() or self.game.kinds[m.round.turn] == "human":
-            brain.release()                          # people play next: the AI's memory is free
-        self.save(token)
+        drop_module("ui.paint")                      # loaded again to draw: the save comes first
+        drop_module("ui.place")
+        gc.collect()
+        if m.round_over() or self.game.kinds[m.round.turn] == "human" or gc.mem_free() < SAVE_ROOM:
+            brain.release()
+        self.save(self.app.need("store").last_token(m.round))
+        if self.app.probe:
+            self.app.probe("save")
         self.app.redraw()
-
-    def next_round(self):
-        """From the round-end screen: deal the next round (saved at once) and come back."""
-        m = self.game.match
-        m.start_round()
-        self.save()
-        self.mode = M_RUN
-        self.msg = ""
-        self.msg_until = 0
-        self.view.key = -1
-        self.app.go(self)
 
     # --- keys ----------------------------------------------------------------------------------
     def key(self, k):
         mode = self.mode
         if mode == M_PICK or mode == M_END:
-            from ui import pick
-            pick.key(self, k)
+            self.app.need("ui.pick").key(self, k)
             return
         if k in (K_B, K_Y):
             self.pause_req = True                    # after the move being shown / thought about
@@ -316,8 +295,7 @@ class Table(Screen):
 
     # --- drawing -------------------------------------------------------------------------------
     def draw(self, g):
-        from ui import paint                         # loaded to draw, unloaded while the AI thinks
-        paint.draw(self, g)
+        self.app.need("ui.paint").draw(self, g)     # loaded to draw, unloaded while the AI thinks
 
     def _draw_wheel(self, g):
         if self.compact:

@@ -139,8 +139,8 @@ class Driver:
             sc = self.app.screen
             if name(sc) == "Table":
                 self.watch_moves(sc)
-            if name(sc) == "Table" and sc.mode in (0, 3):   # running / pausing: keep stepping
-                self.step()
+            if name(sc) == "Table" and sc.mode in (0, 3) or name(sc) == "Screen":
+                self.step()                      # running, pausing, or between two screens
                 continue
             return
         raise RuntimeError("no settle in %d steps on %s" % (limit, self.screen()))

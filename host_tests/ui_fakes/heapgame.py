@@ -4,7 +4,8 @@ Imported by a one-line launcher with the firmware compiled to .mpy (as deployed)
 what the device holds plus this small file. Env: UI_CODE, UI_BOARDS (paths), UI_ROOT (save dir),
 UI_JOB = "variant players seat,seat,.. think_ms size [ms_per_clock_reading]".
 Prints `key value` lines; `lowest` is the lowest gc.mem_free()
-seen after a collection on every AI tick and after every save (the live heap at its fullest), `raw`
+seen after a collection on every AI tick and after every save (app.probe: the live heap at its
+fullest), `raw`
 the lowest uncollected mem_free between loop steps.
 """
 import gc
@@ -29,29 +30,11 @@ def probe():
         low[0] = f
 
 
-_orig = []
-
-
-def on_tick(self):
-    low[2] += 1
-    probe()
-    return _orig[0](self)
-
-
-def play(self, mv):
-    _orig[1](self, mv)
+def tick_probe(what):
+    if what == "tick":
+        low[2] += 1
     probe()
 
-
-def patch(cls):
-    """Measure on every AI tick and after every move's save (the table's code is loaded with the
-    game, so it is patched once the table shows)."""
-    if cls.on_tick is not on_tick:
-        del _orig[:]
-        _orig.append(cls.on_tick)
-        _orig.append(cls.play)
-        cls.on_tick = on_tick
-        cls.play = play
 
 fake_ms = int(JOB[5]) if len(JOB) > 5 else 0
 now = [0]
@@ -68,6 +51,7 @@ app = App(board, os.getenv("UI_ROOT") or "/tmp/ui_heap", fake_clock if fake_ms e
 app.settings["anim"] = 0
 app.settings["think"] = int(JOB[3])
 app.settings["seed"] = 4321
+app.probe = tick_probe          # every AI tick and every save
 
 
 def step():
@@ -120,9 +104,7 @@ for _ in range(100000):
     name = type(sc).__name__
     mode = getattr(sc, "mode", -1)
     page = getattr(sc, "page", -1)
-    if name == "Table":
-        patch(type(sc))
-    elif name not in ("RoundEnd", "MainMenu", "Screen"):
+    if name not in ("Table", "RoundEnd", "MainMenu", "Screen"):
         result = "stuck on " + name + " " + str(getattr(sc, "text", ""))
         break
     sc = None                      # hold no screen (and its game) while the app moves on
