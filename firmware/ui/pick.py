@@ -1,6 +1,7 @@
 """A human's turn on the table: move along the hand, pick a tile, choose its end, ask for a hint.
 Plain functions on the Table object, in their own module so that it can be unloaded while the AI
 searches (the heap holds all bytecode)."""
+import gc
 from domino.tiles import NONE, DOUBLE
 from domino.round import MULTI, ARM_SHIFT
 from ui.input import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B, K_X, K_Y
@@ -9,6 +10,7 @@ from ui.table import M_RUN, M_PICK, M_END, describe, tile_name
 from ui.app import ticks_diff
 from ui import brain
 
+HUMAN_ROOM = 24576  # free heap wanted for a human's turn (this code, drawing, the save) beside the AI
 CALM_MS = 300    # after another player's move, A is ignored this long (a press meant to hurry the AI)
 
 
@@ -16,7 +18,9 @@ def begin(t, seat):
     """The human at `seat` is to move: show the hand, put the cursor on a playable tile, drop stale
     presses (made while the AI was thinking)."""
     app = t.app
-    brain.release()                    # the AI's memory is not needed while a person thinks
+    gc.collect()
+    if gc.mem_free() < HUMAN_ROOM:
+        brain.release()                # short of heap: the AI's buffers go while a person thinks
     t.shown = seat
     t.mode = M_PICK
     t.playable = playable_mask(t)

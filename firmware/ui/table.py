@@ -269,8 +269,8 @@ class Table(Screen):
         drop_module("ui.paint")                      # loaded again to draw: the save comes first
         drop_module("ui.place")
         gc.collect()
-        if m.round_over() or self.game.kinds[m.round.turn] == "human" or gc.mem_free() < SAVE_ROOM:
-            brain.release()
+        if m.round_over() or gc.mem_free() < SAVE_ROOM:
+            brain.release()                          # the save (and round end) get the room
         self.save(self.app.need("store").last_token(m.round))
         if self.app.probe:
             self.app.probe("save")
