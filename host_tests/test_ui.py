@@ -203,6 +203,38 @@ def test_layout_stays_readable_on_every_screen(mpy, tmp_path):
         print(size, lay)
 
 
+def test_full_line_and_four_armed_spinner_fit(mpy, tmp_path):
+    """All 28 tiles in one line (on one arm, and over both) and a spinner with four built arms:
+    every colour screen shows them whole, without overlap, at a readable tile size; the 128x64
+    OLED shows them on a scrolling table."""
+    for size in ("240x240", "320x240", "240x135", "128x64"):
+        out = run(mpy, {"size": size, "do": [["extremes"]]}, tmp_path / size)
+        for name, r in out["extremes"].items():
+            assert r["tiles"] == 28 and r["error"] is None, (size, name, r)
+            if size != "128x64":
+                assert not r["tall"] and r["s"] >= 9, (size, name, r)
+        assert min(out["extremes"]["spinner_four_arms"]["arms"]) > 0
+
+
+def test_thinking_wheel_turns_during_a_search(mpy, tmp_path):
+    out = run(mpy, {"seed": 12, "ai_ms_per_call": 10, "think": 1000,
+                    "do": [["new", "fives", 2, ["human", "hard"]], ["match", 3]]}, tmp_path)
+    assert out["think_frames"] >= 5          # frames shown while one search ran
+
+
+def test_goat_sheet_shows_remembered_points_in_their_colour(mpy, tmp_path):
+    for seed in range(1, 30):
+        out = run(mpy, {"seed": seed, "do": [["new", "goat", 3, ["human", "easy", "easy"]],
+                                             ["until", "RoundEnd"], ["keys", "a a"], ["state"],
+                                             ["png", "sheet"]]}, tmp_path / str(seed))
+        w, h, px = frames.pixels(out["frames"]["sheet"])
+        violet = sum(row.count(12) for row in px)     # REMEMBERED
+        remembered = out["states"][0]["screen"] == "RoundEnd"
+        if remembered and violet:
+            return
+    pytest.fail("no round left remembered points in 30 deals")
+
+
 def test_frame_draw_times(mpy, tmp_path, record_property):
     """Milliseconds per full table frame (layout placed again each time) on the unix port, with a
     spinner layout of 18+ tiles."""

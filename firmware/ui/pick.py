@@ -187,7 +187,7 @@ def hint(t):
     t.say("Thinking of a hint")
     t.draw(app.g)
     app.board.show()
-    t.anim_t = t.now()
+    t.anim_t = 0
     app.release()
     mv, why = brain.hint(game.match, s, app.settings["think"], app.ai_clock, t.on_tick)
     t.thinking = NONE

@@ -92,6 +92,7 @@ def build(v, lay):
         _push(v, ch_back, other[j], onear[j], ofar[j], ocl[j])
     v.centre = spin
 
+
 def place(v, lay):
     """Compute the position of every tile of layout `lay` into view v."""
     v.key = lay.played
@@ -105,8 +106,10 @@ def place(v, lay):
     for s in SIZES:
         if 2 * s * 5 > v.h + 20 and s > MIN_S:
             continue
-        if _try(v, s, v.y0, v.h):
-            return
+        for shift in (0, -1, 1):     # a lopsided layout may fit larger with its centre moved
+            if _try(v, s, v.y0, v.h, shift * (v.h // 4)):
+                _centre(v)
+                return
     # nothing fits: a table three screens tall that scrolls
     v.tall = True
     _try(v, MIN_S, v.y0 - v.h, 3 * v.h)
@@ -122,13 +125,37 @@ def place(v, lay):
     v.top = top
     v.bottom = bot
 
-def _try(v, s, y0, h):
+
+def _centre(v):
+    """Move the placed tiles (and the open-end markers) to the middle of the table area."""
+    s = v.s
+    left = top = 32767
+    right = bot = -32767
+    for i in range(v.n):
+        horiz = v.pf[i] & F_HORIZ
+        x = v.px[i]
+        y = v.py[i]
+        left = min(left, x)
+        top = min(top, y)
+        right = max(right, x + (2 * s if horiz else s))
+        bot = max(bot, y + (s if horiz else 2 * s))
+    dx = (v.x0 + v.w - right - (left - v.x0)) // 2
+    dy = (v.y0 + v.h - bot - (top - v.y0)) // 2
+    for i in range(v.n):
+        v.px[i] += dx
+        v.py[i] += dy
+    for ch in range(4):
+        v.mx[ch] += dx
+        v.my[ch] += dy
+
+
+def _try(v, s, y0, h, shift=0):
     v.s = s
     v.n = 0
     x0 = v.x0
     w = v.w
     cx = x0 + w // 2
-    cy = y0 + h // 2
+    cy = y0 + h // 2 + shift
     c = v.centre
     dbl = LO[c] == HI[c]
     # the centre: a double stands across the line
@@ -141,6 +168,7 @@ def _try(v, s, y0, h):
             return False
     return True
 
+
 def _put(v, t, x, y, a, b, horiz, flags):
     i = v.n
     v.px[i] = x
@@ -150,6 +178,7 @@ def _put(v, t, x, y, a, b, horiz, flags):
     v.pt[i] = t
     v.pf[i] = flags | (F_HORIZ if horiz else 0)
     v.n = i + 1
+
 
 def _chain(v, ch, s, cx, cy, x0, y0, w, h, cdbl):
     dx = _DX[ch]

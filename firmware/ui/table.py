@@ -18,7 +18,7 @@ M_WAIT = const(3)       # showing what just happened for a moment
 M_ACK = const(4)        # a message that waits for A
 
 ARM_WORDS = ("left", "right", "up", "down")
-THINK_FRAME_MS = const(110)
+THINK_TICKS = const(4)    # AI ticks per step of the thinking wheel
 SAVE_ROOM = const(16384)  # free heap a save wants beside the AI (else the AI is released)
 
 
@@ -228,7 +228,7 @@ class Table(Screen):
         self.draw(app.g)
         app.board.show()
         app.board.led(0, 0, 0)
-        self.anim_t = self.now()
+        self.anim_t = 0
         level = game.kinds[s]
         app.release()
         mv = brain.choose(m, s, level, app.settings["think"], app.ai_clock, self.on_tick)
@@ -251,9 +251,9 @@ class Table(Screen):
             if ev & EV_KIND == EV_PRESS and ev & EV_KEY in (K_B, K_Y):
                 self.pause_req = True
             ev = inp.get()
-        now = self.now()
-        if ticks_diff(now, self.anim_t) >= THINK_FRAME_MS:
-            self.anim_t = now
+        self.anim_t += 1                             # ticks come ~30 ms of search apart: the
+        if self.anim_t >= THINK_TICKS:               # wheel moves every ~120 ms of thinking, on
+            self.anim_t = 0                          # any clock (the simulator's may stand still)
             self.frame += 1
             self._draw_wheel(app.g)
             app.board.show()

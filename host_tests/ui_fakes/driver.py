@@ -68,6 +68,8 @@ class Driver:
         self.mash = 0            # key mashed while the AI thinks (see mash_keys)
         self.mashed = 0
         self.after = 0
+        self.think_frames = 0    # most frames shown during one AI search (the wheel turning)
+        self.frames_at_think = 0
         self.mash_keys()
         self.human_moves = 0
         self.low = 1 << 30
@@ -85,6 +87,10 @@ class Driver:
 
         def read():
             t = app.table
+            if t is not None and t.thinking != 255:
+                d.think_frames = max(d.think_frames, d.board.frames - d.frames_at_think)
+            elif t is not None:
+                d.frames_at_think = d.board.frames
             if d.mash and t is not None and app.screen is t:
                 if t.thinking != 255:
                     d.after = 8                  # and on for 8 more polls once the AI has moved
@@ -345,6 +351,35 @@ class Driver:
         stats["errors"] = errors
         return stats
 
+    def extremes(self):
+        """The largest layouts there are, placed on this screen: all 28 tiles in one line (on one
+        arm, and split over both), and a spinner with all four arms built."""
+        from domino.layout import Layout
+        from domino.tiles import tile
+        from ui.gfx import TableView, F_HORIZ
+        from ui import place
+        t = Table_geometry(self.app)
+        out = {}
+        # an Euler trail through all 28 tiles (every number has even degree): 0-0 0-1 1-1 1-2 ...
+        trail = euler_trail()
+        for name, mode, arms in (("line_one_arm", 0, "R"), ("line_two_arms", 0, "LR"),
+                                 ("spinner_four_arms", 1, "LRUD")):
+            lay = Layout(mode)
+            ends_built(lay, trail, arms, tile)
+            view = TableView(t[0], t[1], t[2], t[3])
+            place.place(view, lay)
+            err = check_view(view, lay, F_HORIZ)
+            out[name] = {"tiles": lay.size, "s": view.s, "tall": view.tall, "error": err,
+                         "arms": [lay.n[a] for a in range(4)]}
+            if self.job.get("draw"):
+                from ui.paint import draw_layout
+                g = self.app.g
+                g.fb.fill(g.c.TABLE)
+                draw_layout(view, g)
+                path = self.job.get("root", "/tmp/ui") + "/" + name + ".fb"
+                out[name]["frame"] = dump_fb(self.board, path)
+        return out
+
     def bench(self, n, fill=0):
         """Milliseconds to draw the current screen (and to place a changed layout), n times. With
         `fill`, random moves are played first (engine only) until the layout has that many tiles."""
@@ -372,6 +407,62 @@ class Driver:
             worst = max(worst, dt)
         return {"screen": name(sc), "avg_ms": total / n / 1000, "max_ms": worst / 1000,
                 "tiles": t.game.match.round.layout.size if t is not None else 0}
+
+
+def euler_trail():
+    """All 28 tiles as one chain of matching numbers (Hierholzer on the double-six graph)."""
+    left = [[b for b in range(7)] for a in range(7)]   # left[a]: numbers still joined to a
+    stack = [0]
+    path = []
+    while stack:
+        v = stack[-1]
+        if left[v]:
+            u = left[v].pop()
+            if u != v:
+                left[u].remove(v)
+            stack.append(u)
+        else:
+            path.append(stack.pop())
+    return path                                        # 29 numbers: 28 tiles end to end
+
+
+def ends_built(lay, trail, arms, tile):
+    """Lay all 28 tiles: the trail is a closed circuit, so turned to start at a double x-x it is
+    that double (the lead, the spinner when the layout has one) followed by stretches from x back
+    to x; the stretches are shared out over the given arms, built a tile per arm in turn."""
+    n = len(trail) - 1
+    for i in range(n):
+        if trail[i] == trail[i + 1]:
+            break
+    c = trail[i:n] + trail[:i + 1]                  # starts x, x and ends x
+    x = c[0]
+    lay.place_lead(tile(x, x))
+    segs = [[]]
+    for j in range(1, n):
+        a, b = c[j], c[j + 1]
+        segs[-1].append(tile(min(a, b), max(a, b)))
+        if b == x and j + 1 < n:
+            segs.append([])
+    want = len(arms)
+    while len(segs) < want:       # too few: a stretch x..x cut in two, its tail read backwards
+        segs.sort(key=len)
+        longest = segs.pop()
+        k = len(longest) // 2
+        tail = longest[k:]
+        tail.reverse()
+        segs.append(longest[:k])
+        segs.append(tail)
+    while len(segs) > want:                         # join stretches until one per arm
+        last = segs.pop()
+        segs[-1] = segs[-1] + last
+    per_arm = [segs[k] if k < len(segs) else [] for k in range(want)]
+    arm_ids = ["LRUD".index(a) for a in arms]
+    for _ in range(30):
+        for k in range(want):
+            a = arm_ids[k]
+            if per_arm[k] and lay.is_open(a) and lay.fits(per_arm[k][0], a):
+                lay.place(per_arm[k].pop(0), a)
+    return lay
 
 
 def Table_geometry(app):
@@ -436,6 +527,8 @@ def main():
             d.watch_privacy()
         elif op == "layout_check":
             out["layout"] = d.layout_check(st[1], st[2])
+        elif op == "extremes":
+            out["extremes"] = d.extremes()
         elif op == "bench":
             out.setdefault("bench", []).append(d.bench(st[1], st[2] if len(st) > 2 else 0))
         elif op == "hint":
@@ -451,6 +544,7 @@ def main():
         elif op == "png":
             path = job.get("root", "/tmp/ui") + "/" + st[1] + ".fb"
             out.setdefault("frames", {})[st[1]] = dump_fb(d.board, path)
+    out["think_frames"] = d.think_frames
     out["errors"] = d.app.errors
     out["save_failures"] = d.app.save_failures
     if d.app.last_error is not None:
