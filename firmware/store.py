@@ -238,7 +238,7 @@ class Store:
                     return False
             elif token is not None:
                 return False
-            if token is not None:
+            if token is not None and last is not None:
                 last = last.rstrip("\n") + " " + token + "\n"
             if last is not None:
                 w.write(last)
@@ -256,13 +256,14 @@ class Store:
         m, ex, err = self._load(GAME)
         if m is not None:
             return m, ex, None
+        err = str(err)
         m2, ex2, err2 = self._load(BACKUP)
         if m2 is not None:
             if err == "missing":
                 return m2, ex2, "Resumed from the backup save"
             return m2, ex2, "Last save damaged (" + err + "): resumed one move earlier"
         if err == "missing":
-            err = err2
+            err = str(err2)
         return None, None, "Saved game unreadable: " + err
 
     def _check(self, name):

@@ -61,7 +61,7 @@ class App:
         self.root = root
         self.settings, note = self.store().load_settings()
         self.ai_clock = ai_clock
-        self.screen = None
+        self.screen = Screen(self)
         self.dirty = True
         self.errors = 0              # unexpected errors caught (tests expect 0)
         self.save_failures = 0

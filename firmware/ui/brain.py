@@ -64,7 +64,7 @@ def release():
         else:
             ctx = sys.modules.get("ai.context")
             if ctx is not None and getattr(ctx, "_ctx", None) is not None:
-                ctx._ctx = None
+                setattr(ctx, "_ctx", None)
     except Exception:               # never let the AI's housekeeping stop the game
         pass
     gc.collect()
@@ -97,7 +97,7 @@ def choose(match, seat, level, budget_ms, clock=None, on_tick=None):
     a = _module()
     if a:
         try:
-            m = a.choose(match, seat, level, budget_ms, clock=clock, on_tick=on_tick)
+            m = getattr(a, "choose")(match, seat, level, budget_ms, clock=clock, on_tick=on_tick)
             if match.round.is_legal(m):
                 return m
             problem = "AI returned an illegal move"
@@ -114,7 +114,7 @@ def hint(match, seat, budget_ms, clock=None, on_tick=None):
     a = _module()
     if a:
         try:
-            m, why = a.hint(match, seat, budget_ms, clock=clock, on_tick=on_tick)
+            m, why = getattr(a, "hint")(match, seat, budget_ms, clock=clock, on_tick=on_tick)
             if match.round.is_legal(m):
                 return m, why
         except MemoryError:

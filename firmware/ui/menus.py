@@ -142,7 +142,7 @@ class NewGame(ListScreen):
             f.append("teams")
         for s in range(self.players):
             out.append(("Seat " + str(s + 1), KIND_LABELS[SEAT_KINDS.index(self.kinds[s])]))
-            f.append(s)
+            f.append("seat" + str(s))
         for key, _, _ in option_choices(row[0]):
             out.append((OPTION_LABELS.get(key, key), self.options[key]))
             f.append(key)
@@ -165,9 +165,10 @@ class NewGame(ListScreen):
                 self.teams = False
         elif f == "teams":
             self.teams = not self.teams
-        elif isinstance(f, int):
-            k = SEAT_KINDS.index(self.kinds[f])
-            self.kinds[f] = SEAT_KINDS[(k + d) % 4]
+        elif f.startswith("seat"):
+            s = int(f[4])
+            k = SEAT_KINDS.index(self.kinds[s])
+            self.kinds[s] = SEAT_KINDS[(k + d) % 4]
         elif f != "start":
             for key, _, choices in option_choices(row[0]):
                 if key == f:
@@ -216,10 +217,10 @@ class Settings(ListScreen):
     def rows(self):
         s = self.app.settings
         t = s["think"]
-        return (("Brightness", str(s["bright"]) + "%"), ("Sound", "on" if s["sound"] else "off"),
+        return [("Brightness", str(s["bright"]) + "%"), ("Sound", "on" if s["sound"] else "off"),
                 ("AI think", str(t // 1000) + "." + str(t % 1000 // 100) + "s"),
                 ("Animation", ANIM_LABELS[s["anim"]]),
-                ("Reset stats", "sure?" if self.confirm else None), ("Back", None))
+                ("Reset stats", "sure?" if self.confirm else None), ("Back", None)]
 
     def change(self, i, d):
         keys = ("bright", "sound", "think", "anim")

@@ -46,9 +46,7 @@ def build(v, lay):
     seq = lay.seq
     sa = lay.seq_arm
     pos = [0, 0, 0, 0]
-    inner = None
-    if arm_of_spin < 2:
-        inner = []                   # (t, near, far, closed) of the spinner arm before it
+    inner = []                       # (t, near, far, closed) of the spinner's arm before it
     for i in range(lay.size):
         code = sa[i]
         a = code & 7
@@ -67,7 +65,7 @@ def build(v, lay):
             if pos[a] == lay.spin_n:
                 continue             # the spinner itself is the centre
         _push(v, CHAIN_OF_ARM[a], t, near, far, closed)
-    if inner is None:
+    if arm_of_spin >= 2:             # the centre is the lead, or a spinner that was the lead
         v.centre = spin if spin != NONE else lead
         return
     # centre is a spinner out on arm A: the opposite chain runs back through the lead

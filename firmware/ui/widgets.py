@@ -43,8 +43,9 @@ class ListScreen(Screen):
         self.note = None             # one line under the title (a message for the player)
         self.note_col = -1
 
-    def rows(self):
-        return ()
+    def rows(self):  # type: () -> list
+        """[(label, value or None)]: what the list shows."""
+        return []
 
     def change(self, i, d):
         pass
@@ -114,7 +115,7 @@ class ListScreen(Screen):
         if foot:
             g.text(g.fit(self.footer(), g.cols), 0, g.h - 8, c.DIM)
 
-    def footer(self):
+    def footer(self):  # type: () -> str
         return "A select  B back"
 
 
