@@ -382,9 +382,8 @@ def play_match(vid, players, teams, opts, seed):
     mode = {0: "line", 1: "spinner", 2: "cross"}[rules.layout]
     goat = vid in GOAT_FAMILY
     sea = vid == "sea_goat"
-    target = rules.options["target"]
-    if sea and teams and target == 125:
-        target = 202
+    # 2v2 Sea Goat plays to 202 unless a target was chosen (RULES.md E option)
+    target = opts["target"] if "target" in opts else (202 if sea and teams else rules.options["target"])
     prev = None                               # (result, out seat, fisherman, round winner seat)
     while not m.over and m.round_no < MAX_ROUNDS:
         m.start_round()
