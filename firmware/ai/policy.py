@@ -87,8 +87,8 @@ def _urgent(ctx, match, seat, buf, n, min_points):
 
 # percent of moves where Easy plays its heaviest tile instead of a random one (without a stock the
 # heaviest-first habit is worth more, so Easy uses it less: both land near 60% against random)
-EASY_HEAVY = 45
-EASY_HEAVY_NO_STOCK = 0
+EASY_HEAVY = 55
+EASY_HEAVY_NO_STOCK = 15
 
 
 def pick_easy(ctx, match, seat, rng, buf, n):
