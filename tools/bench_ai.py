@@ -6,8 +6,9 @@ Run it under the MicroPython unix port (`make bench`): that runs the same viper 
 MicroPython on the RP2040 is ~50-110x slower than the unix port here, so the device's 500 ms budget is
 scaled by 1/FACTOR (default 100: 5 ms). Decisions come from self-play (hard against medium) with
 seeded deals; positions with one legal move are skipped (they cost nothing). For each variant: p50 / p95 /
-max wall time per decision, rollouts per decision (p5 / p50), and the rollouts of the first decision of
-each 2-player hand (the issue's target: >= 200).
+max wall time per decision, rollouts per Monte Carlo decision (p5 / p50), the rollouts of the first
+decision of each 2-player hand (the issue's target: >= 200), and how many decisions the exact endgame
+solver settled (those run no rollouts).
 """
 import sys
 
@@ -76,8 +77,10 @@ def bench(vid, players, teams, decisions, budget):
                 _, r, ex = ai.stats()
                 if len(times) < decisions:
                     times.append(dt)
-                    rolls.append(r)
-                    exact += 1 if ex else 0
+                    if ex:
+                        exact += 1          # settled by the exact endgame: no rollouts
+                    else:
+                        rolls.append(r)
                     if first and players == 2:
                         starts.append(r)
                 first = False
