@@ -460,3 +460,34 @@ def test_sampled_deals_respect_everything_public(vid, players, teams):
             assert stock & got == 0 and (stock | got) & ~pool == 0
             assert popcount(stock) == rd.sn - rd.sp
             assert st[ro.S_LIM] == rd.drawable()
+
+
+def test_rollout_value_weighs_winning_or_losing_the_match_near_the_target():
+    from ai.hard import Search
+    from ai import rollout as ro
+    from domino.tiles import tile
+    rules = Rules("draw", 2)
+    m = Match(rules, 1)
+    m.start_round()
+    S = Search(rules)
+    st = ro.new_state()
+
+    def value(my_score, opp_score, winner):
+        m.scores[0] = my_score
+        m.scores[1] = opp_score
+        S.prepare(m, 0, Rng(1))
+        for s in range(4):
+            st[s] = 0
+        st[1 - winner] = (1 << tile(4, 6)) | (1 << tile(2, 3))      # the loser keeps 15 pips
+        st[ro.S_RES] = 1
+        st[ro.S_WIN] = winner
+        for s in range(4):
+            st[ro.S_IP + s] = 0
+        ro.playout(st, S.tb)
+        return S.value(st)
+
+    far = value(10, 10, 0)
+    assert far == 15                              # far from the target: the points margin
+    assert value(90, 10, 0) > far + 100           # 90 + 15 >= 100: this round wins the match
+    assert value(10, 10, 1) == -15
+    assert value(10, 90, 1) < -15 - 100           # the opponent reaches the target: the match is lost

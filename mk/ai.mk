@@ -1,6 +1,6 @@
 # AI: speed benchmark, long arena runs (strength targets of issue 4), AI soak.
 #   make bench        200 hard decisions per variant under the MicroPython unix port (device budget / 100)
-#   make arena-long   the strength targets, 1,000 matches each, both cores, niced (~30 min)
+#   make arena-long   the strength targets, 1,000 matches each, both cores, niced (~18 min here)
 #   make soak-ai      many seeded rounds of every variant with every level: legal moves, no crash
 AI_FACTOR ?= 100
 AI_BUDGET ?= 5
