@@ -63,10 +63,10 @@ class Board:
     buf = None           # the framebuffer's bytearray
     fb_format = None     # framebuf format constant of fb
     palette = PALETTE    # RGB888 tuples; on mono boards (dark, lit)
-    KEY_HELP = ""
-    KEYS = 0             # logical keys this board can produce (ui.input K_* bits)
-    SHIFT = 0            # 4-button boards: modifier key for ui.input.Input (0 = none)
-    SHIFT_MAP = ()       # flat (key, key-with-shift, ...) pairs
+    KEY_HELP: str = ""
+    KEYS: int = 0        # logical keys this board can produce (ui.input K_* bits)
+    SHIFT: int = 0       # 4-button boards: modifier key for ui.input.Input (0 = none)
+    SHIFT_MAP: tuple = ()  # flat (key, key-with-shift, ...) pairs
     data_dir = "/"       # where the app keeps saves/settings ("/" on the device's flash)
 
     def __init__(self):

@@ -154,7 +154,8 @@ def test_unreadable_file(tmp_path):
         os.chmod(p, 0o600)
 
 
-WRONG_TYPES = [None, True, False, 0, -1, 7, 2.5, "", "x", "L", [], [None], [[]], {}, {"tile": 1}, "9-9", "0-0"]
+WRONG_TYPES = [None, True, False, 0, -1, 7, 2.5, "", "x", "L", [], [None], [[]], {}, {"tile": 1},
+               "9-9", "0-0"]
 
 
 def _paths(x, path=()):
