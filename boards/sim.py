@@ -12,6 +12,8 @@
 #                     sleep_ms() request, so a key script gives the same frames on every run.
 #   PICO_SIM_DATA     directory standing in for the device's flash (board.data_dir; saves and
 #                     settings), default /tmp/pico-domino-sim
+#   PICO_SIM_SEED     optional number: board.seed, the deal seed of every new game (a menu's
+#                     New game uses it instead of os.urandom), for reproducible key scripts
 # Without PICO_SIM_OUT the board still works (tests): frames are counted, not sent.
 import sys
 import time
@@ -81,6 +83,7 @@ class SimBoard(Board):
             self._poll = select.poll()
             self._poll.register(inp, select.POLLIN)
         self.events = []  # beeps/leds seen (tests), newest last, capped
+        self.seed = None  # fixed deal seed for new games (PICO_SIM_SEED), None = random
 
     # link ----------------------------------------------------------------------------------
     def _send(self, kind, payload):
@@ -247,6 +250,8 @@ def build(profile=None, size=None, out=None, inp=None, virtual=None):
         virtual = _getenv("PICO_SIM_CLOCK") == "virtual"
     b = SimBoard(profile, w, h, mono, out, inp, virtual)
     b.data_dir = _getenv("PICO_SIM_DATA") or "/tmp/pico-domino-sim"
+    seed = _getenv("PICO_SIM_SEED")
+    b.seed = int(seed) & 0x3FFFFFFF if seed else None
     if pm is not None:
         b.KEYS = pm.KEYS
         b.SHIFT = pm.SHIFT

@@ -137,11 +137,15 @@ def main(argv=None):
                     "settings); default build/sim-data/<board>")
     ap.add_argument("--source", action="store_true", help="run firmware/ and boards/ from source "
                     "(default: compiled to .mpy in build/sim-mpy, as deployed)")
+    ap.add_argument("--seed", type=int, help="deal seed of every new game (PICO_SIM_SEED), for "
+                    "reproducible games; default random")
     ap.add_argument("--heap", default=sim_link.DEFAULT_HEAP, help="MicroPython heap (default "
                     "%(default)s; the Pico has about 200K free)")
     ap.add_argument("--timeout", type=float, default=60.0, help="headless: wall-clock limit, s")
     ap.add_argument("--micropython", help="micropython binary (default: tools/find_micropython.py)")
     args = ap.parse_args(argv)
+    if args.seed is not None:
+        os.environ["PICO_SIM_SEED"] = str(args.seed)  # read by boards/sim.py (board.seed)
     try:
         if args.keys is not None or args.screenshot:
             args.scale = args.scale or 1

@@ -201,8 +201,11 @@ class NewGame(ListScreen):
             seed = (r[0] | r[1] << 8 | r[2] << 16 | (r[3] & 0x3F) << 24)
         except (ImportError, AttributeError, OSError):
             pass
-        if app.settings.get("seed") is not None:   # tests: a fixed deal
-            seed = app.settings["seed"]
+        fixed = app.settings.get("seed")            # tests: a fixed deal
+        if fixed is None:
+            fixed = getattr(app.board, "seed", None)   # the simulator's PICO_SIM_SEED
+        if fixed is not None:
+            seed = fixed
         match = Match(rules, seed)
         match.start_round()
         names = seat_names(kinds)
