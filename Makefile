@@ -30,13 +30,13 @@ $(STAMP): requirements.txt
 	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements.txt
 	@touch $@
 
-# The whole suite: lint, CPython (pytest), the portable tests under the real micropython at 64K heap,
-# then the type check of the device code against the MicroPython stubs.
+# The whole suite: lint, the type check of the device code against the MicroPython stubs, CPython
+# (pytest), then the portable tests under the real micropython at a 64K heap.
 test: $(STAMP)
 	$(MAKE) --no-print-directory lint
+	$(MAKE) --no-print-directory typecheck
 	$(BIN)/python -m pytest -q -p no:cacheprovider host_tests
 	$(BIN)/python tools/mptest.py
-	$(MAKE) --no-print-directory typecheck
 
 # Long proofs, kept out of `make test`: 1,000-game cross-runtime soaks, thousands of property examples.
 soak: soak-engine $(SOAK_EXTRA)
