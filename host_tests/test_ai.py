@@ -491,3 +491,16 @@ def test_rollout_value_weighs_winning_or_losing_the_match_near_the_target():
     assert value(90, 10, 0) > far + 100           # 90 + 15 >= 100: this round wins the match
     assert value(10, 10, 1) == -15
     assert value(10, 90, 1) < -15 - 100           # the opponent reaches the target: the match is lost
+
+
+def test_release_drops_the_scratch_buffers_and_the_ai_rebuilds_them():
+    rules = Rules("draw", 2)
+    m = Match(rules, 8)
+    m.start_round()
+    advance(m, Rng(2), 2)
+    assert to_decision(m)
+    seat = m.round.turn
+    a = ai.choose(m, seat, "hard", budget_ms=5, clock=Counter())
+    ai.release()
+    assert context._ctx is None
+    assert ai.choose(m, seat, "hard", budget_ms=5, clock=Counter()) == a

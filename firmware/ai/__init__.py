@@ -6,7 +6,8 @@
 `match.round` must be waiting for `seat` with at least one legal move. Nothing in `match` is changed:
 the AI works on scratch copies kept in `context`. The AI sees what the seat may see: its own hand, the
 table, public passes/draws (the round's `void` bits) and hand sizes; never another hand or the stock.
-Besides LEVELS, `choose` accepts the arena baselines "random" and "greedy".
+Besides LEVELS, `choose` accepts the arena baselines "random" and "greedy". `release()` gives the
+scratch buffers back (the UI calls it while people play); `stats()` reports the last hard search.
 """
 from . import context
 from .policy import pick_random, pick_greedy, pick_easy, pick_medium
@@ -83,6 +84,12 @@ def hint(match, seat, budget_ms=500, clock=None, on_tick=None, short=False):
     m = choose(match, seat, "hard", budget_ms, clock, on_tick)
     from .reason import explain
     return m, explain(context.get(match.rules), match, seat, m, short)
+
+
+def release():
+    """Drop the AI's scratch buffers (~4-7 KB: move lists, search states); the next move builds them
+    again. The code stays loaded."""
+    context.release()
 
 
 def stats():

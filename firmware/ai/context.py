@@ -19,6 +19,11 @@ class Ctx:
 _ctx = None
 
 
+def release():
+    global _ctx
+    _ctx = None
+
+
 def get(rules):
     global _ctx
     c = _ctx
