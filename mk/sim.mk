@@ -4,19 +4,26 @@
 #                                     pimoroni_pack, pimoroni_pack2, oled_diy, sim
 #   make sim VIEW=term|window         force a view;  SIZE=240x135 overrides the screen size
 #   make sim-shot KEYS="down a wait:500" SHOT=out/sim.png   headless: play keys, save a PNG
+#   make sim-shot ... SEED=7          a fixed deal for every new game (reproducible)
+#   make screenshots                  regenerate the README pictures in docs/img (seeded games)
 BOARD ?=
 VIEW  ?=
 SIZE  ?=
 KEYS  ?= wait:500
 SHOT  ?= out/sim.png
+SEED  ?=
 SIM_ARGS ?=
 SIM_MP = $(if $(MICROPYTHON),--micropython "$(MICROPYTHON)")
-SIM_OPTS = $(if $(BOARD),--board $(BOARD)) $(if $(SIZE),--size $(SIZE)) $(SIM_MP) $(SIM_ARGS)
+SIM_OPTS = $(if $(BOARD),--board $(BOARD)) $(if $(SIZE),--size $(SIZE)) $(if $(SEED),--seed $(SEED)) \
+           $(SIM_MP) $(SIM_ARGS)
 
-.PHONY: sim sim-shot
+.PHONY: sim sim-shot screenshots
 
 sim: $(STAMP)
 	@$(BIN)/python tools/sim.py $(SIM_OPTS) $(if $(VIEW),--view $(VIEW))
 
 sim-shot: $(STAMP)
 	@$(BIN)/python tools/sim.py $(SIM_OPTS) --keys "$(KEYS)" --screenshot "$(SHOT)"
+
+screenshots: $(STAMP)
+	$(BIN)/python tools/screenshots.py $(SIM_MP)
