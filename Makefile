@@ -17,11 +17,15 @@ SOAK_EXTRA :=
 .PHONY: venv test soak soak-engine clean help
 
 help:
-	@echo "make sim      play the firmware on this PC (simulator)"
-	@echo "make test     run the whole test suite (CPython + MicroPython)"
-	@echo "make soak     long proofs (selfplay/property soaks)"
-	@echo "make bench    AI speed benchmark"
-	@echo "make deploy BOARD=<board>   flash a Pico with mpremote"
+	@echo "make sim                   play the firmware on this PC (simulator; BOARD=, VIEW=term|window)"
+	@echo "make test                  the whole test suite (lint, types, CPython, MicroPython)"
+	@echo "make soak                  long proofs: 1,000-game cross-runtime soak, property runs, AI soak"
+	@echo "make bench                 AI speed: 200 Hard decisions per variant under micropython"
+	@echo "make arena-long            AI strength targets, 1,000 matches each (~18 min)"
+	@echo "make screenshots           regenerate the README screenshots"
+	@echo "make build                 compile firmware/ to .mpy in build/"
+	@echo "make deploy BOARD=<board>  flash a Pico with mpremote (deploy-src, run, repl too)"
+	@echo "make lint / make typecheck ruff / basedpyright against the MicroPython stubs"
 
 venv: $(STAMP)
 

@@ -10,6 +10,8 @@ ARENA = nice $(BIN)/python tools/arena.py --jobs 2 --python $(MICROPYTHON) --bud
 
 .PHONY: bench arena-long soak-ai
 
+SOAK_EXTRA += soak-ai
+
 bench: $(STAMP)
 	$(MICROPYTHON) tools/bench_ai.py --factor $(AI_FACTOR)
 
