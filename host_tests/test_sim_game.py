@@ -145,3 +145,15 @@ def test_seeded_game_by_keys(tmp_path):
     assert not wrong, ("frames differ from the golden hashes (golden, now): %r\nIf the UI/AI "
                        "changed on purpose, look at the frames and refresh: UPDATE_GOLDEN=1 "
                        ".venv/bin/python -m pytest host_tests/test_sim_game.py" % wrong)
+
+
+def test_screenshots_tool(tmp_path):
+    """`make screenshots` (tools/screenshots.py) finds and checks every README picture."""
+    from PIL import Image
+    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "screenshots.py"), "--out",
+                        str(tmp_path)], cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stdout + r.stderr
+    for name in ("menu", "fives_spinner", "curtain", "goat_sheet"):
+        im = Image.open(tmp_path / (name + ".png"))
+        assert im.size == (480, 480) and im.mode == "P"
+        assert os.path.exists(os.path.join(ROOT, "docs", "img", name + ".png"))
