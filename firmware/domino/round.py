@@ -235,9 +235,11 @@ class Round:
         return (self.hands[s] & self.layout.playable()) != 0
 
     def legal(self, buf=None):
-        """Fill buf (default: self.buf) with the current player's moves; returns how many."""
+        """Fill buf (default: self.buf, MAX_MOVES long: enough for any position) with the current
+        player's moves; returns how many. A shorter buf is filled as far as it goes."""
         if buf is None:
             buf = self.buf
+        cap = len(buf) - 1                # singles may write two entries (a Donkey close)
         if self.result:
             return 0
         lay = self.layout
@@ -276,6 +278,8 @@ class Round:
                             break
                     if dup:
                         continue
+                if k >= cap:
+                    return k
                 m = t | (a << ARM_SHIFT)
                 buf[k] = m
                 k += 1
@@ -283,10 +287,10 @@ class Round:
                     buf[k] = m | CLOSE
                     k += 1
         if self.rules.multi > 1:
-            k = self._multi_moves(buf, k, hand)
+            k = self._multi_moves(buf, k, hand, cap + 1)
         return k
 
-    def _multi_moves(self, buf, k, hand):
+    def _multi_moves(self, buf, k, hand, cap):
         """Several doubles in one move: every set of 2+ open arms whose doubles the player holds."""
         lay = self.layout
         r = self.rules
@@ -318,10 +322,10 @@ class Round:
                 opened = arms & ~c
                 if r.layout and lay.spin == NONE and popcount(opened) > 1:
                     for f in range(4):            # which double becomes the spinner / cross
-                        if (opened >> f) & 1 and k < MAX_MOVES:
+                        if (opened >> f) & 1 and k < cap:
                             buf[k] = MULTI | arms | (c << 4) | (f << 9)
                             k += 1
-                elif k < MAX_MOVES:
+                elif k < cap:
                     pick = opened if opened else arms   # all closed: any arm of the move goes first
                     f = 0
                     while not (pick >> f) & 1:
