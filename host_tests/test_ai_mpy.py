@@ -7,7 +7,6 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
-from find_micropython import find  # noqa: E402
 
 HEAP_LIMIT = 8192
 
@@ -86,14 +85,6 @@ def probe_mpy(tmp_path_factory):
     p = d / "probe.py"
     p.write_text("FIRMWARE = %r\n" % tree + PROBE)
     return str(p)
-
-
-@pytest.fixture(scope="module")
-def micropython():
-    mp = find()
-    if not mp:
-        pytest.fail("no micropython binary: `make venv` installs one (Linux x86_64 / macOS arm64)")
-    return mp
 
 
 def _run(cmd):

@@ -3,12 +3,7 @@ import os
 import subprocess
 import sys
 
-import pytest
-
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-from find_micropython import find  # noqa: E402
-
 SELFPLAY = os.path.join(ROOT, "tools", "selfplay.py")
 
 
@@ -17,14 +12,6 @@ def _run(exe, *args):
                          universal_newlines=True, timeout=300)
     assert out.returncode == 0, out.stderr
     return out.stdout.strip().split("\n")
-
-
-@pytest.fixture(scope="module")
-def micropython():
-    mp = find()
-    if not mp:
-        pytest.fail("no micropython binary: `make venv` installs one (Linux x86_64 / macOS arm64)")
-    return mp
 
 
 def test_every_variant_and_player_count_same_digest(micropython):
