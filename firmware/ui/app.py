@@ -99,8 +99,8 @@ class App:
     def release(self):
         """Unload what the table does not need now (saving, menus, a human's turn), before a long AI
         search: each is loaded again, from flash, when next used."""
-        for name in ("store", "domino.record", "ui.menus", "ui.widgets", "ui.pause", "ui.sheet", "ui.pick",
-                     "ui.place", "ui.paint", "ui.nav"):
+        for name in ("store", "domino.record", "ui.menus", "ui.dealcode", "ui.widgets", "ui.pause",
+                     "ui.sheet", "ui.pick", "ui.place", "ui.paint", "ui.nav"):
             drop_module(name)
         gc.collect()
 

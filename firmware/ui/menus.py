@@ -92,7 +92,8 @@ class MainMenu(ListScreen):
 
 
 class NewGame(ListScreen):
-    """Variant, players, seats (human or AI level), teams, then the variant's options."""
+    """Variant, players, seats (human or AI level), teams, then the variant's options, and the deal:
+    random, or a code a friend read out (its editor is ui/dealcode.py, loaded when opened)."""
 
     def __init__(self, app):
         ListScreen.__init__(self, app, "New game")
@@ -116,6 +117,8 @@ class NewGame(ListScreen):
             for key, _, choices in option_choices(self.vid()):
                 if opts.get(key) in choices:
                     self.options[key] = opts[key]
+        self.deal = None             # a deal code "ABC-DEF" to start from, or None: a random deal
+        self.last_deal = None        # the code LEFT/RIGHT bring back after "Random"
         self.fields = []
 
     def vid(self):
@@ -146,6 +149,8 @@ class NewGame(ListScreen):
         for key, _, _ in option_choices(row[0]):
             out.append((OPTION_LABELS.get(key, key), self.options[key]))
             f.append(key)
+        out.append(("Deal", self.deal or "Random"))
+        f.append("deal")
         out.append(("Start game", None))
         f.append("start")
         self.fields = f
@@ -169,6 +174,8 @@ class NewGame(ListScreen):
             s = int(f[4])
             k = SEAT_KINDS.index(self.kinds[s])
             self.kinds[s] = SEAT_KINDS[(k + d) % 4]
+        elif f == "deal":
+            self.deal = None if self.deal else self.last_deal
         elif f != "start":
             for key, _, choices in option_choices(row[0]):
                 if key == f:
@@ -180,6 +187,8 @@ class NewGame(ListScreen):
         self.rows()
         if self.fields[i] == "start":
             self.start()
+        elif self.fields[i] == "deal":
+            self.app.go(self.app.need("ui.dealcode").CodeEditor(self.app, self))
         else:
             self.change(i, 1)
 
@@ -206,6 +215,9 @@ class NewGame(ListScreen):
             fixed = getattr(app.board, "seed", None)   # the simulator's PICO_SIM_SEED
         if fixed is not None:
             seed = fixed
+        if self.deal:
+            from domino.rng import parse_code
+            seed = parse_code(self.deal)            # the deal a friend read out
         match = Match(rules, seed)
         match.start_round()
         names = seat_names(kinds)

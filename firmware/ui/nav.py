@@ -4,7 +4,7 @@ resuming a match, going back to the menu, the error page. Whatever the previous 
 import gc
 from ui.app import drop_module
 
-WARM = ("store", "domino.record", "ui.widgets", "ui.menus", "ui.table", "ui.pick", "ui.paint",
+WARM = ("store", "domino.record", "ui.widgets", "ui.menus", "ui.dealcode", "ui.table", "ui.pick", "ui.paint",
         "ui.place", "ui.pause", "ui.sheet")
 
 

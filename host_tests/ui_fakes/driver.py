@@ -121,6 +121,13 @@ class Driver:
         self.board.host_keys(0)
         self.step()
 
+    def chord(self, hold, k):
+        """Hold one key, press and release another, let go (a four-button board's B + X)."""
+        self.keys += 1
+        for held in (hold, hold | k, hold, 0):
+            self.board.host_keys(held)
+            self.step()
+
     def screen(self):
         return name(self.app.screen)
 
@@ -512,7 +519,10 @@ def main():
         op = st[0]
         if op == "keys":
             for k in st[1].split():
-                d.press(KEYS[k])
+                if "+" in k:                     # "b+x": the first held while the second is pressed
+                    d.chord(KEYS[k.split("+")[0]], KEYS[k.split("+")[1]])
+                else:
+                    d.press(KEYS[k])
         elif op == "steps":
             d.step(st[1])
         elif op == "settle":
@@ -541,6 +551,12 @@ def main():
         elif op == "mash":
             d.mash = KEYS[st[1]] if st[1] else 0
             out["mashed"] = d.mashed
+        elif op == "deal":
+            out.setdefault("deals", []).append(deal_state(d))
+        elif op == "texts":
+            record_texts(d)
+        elif op == "draw_alloc":
+            out.setdefault("draw_alloc", []).append(draw_alloc(d, st[1]))
         elif op == "png":
             path = job.get("root", "/tmp/ui") + "/" + st[1] + ".fb"
             out.setdefault("frames", {})[st[1]] = dump_fb(d.board, path)
@@ -577,7 +593,48 @@ def state(d):
         s["note"] = sc.note
     if hasattr(sc, "rows"):
         s["rows"] = [r[0] for r in sc.rows()]
+        s["values"] = [r[1] if r[1] is None or isinstance(r[1], (int, str)) else str(r[1]) for r in sc.rows()]
     return s
+
+
+def deal_state(d):
+    """The match's current deal: code, first seed, every hand (tile bitmasks), leader, moves so far."""
+    m = d.app.table.game.match
+    rd = m.round
+    return {"code": m.deal_code(), "seed": m.seed, "round_no": m.round_no, "leader": rd.leader,
+            "hands": [rd.hands[s] for s in range(m.rules.players)], "moves_played": rd.moves_played}
+
+
+def record_texts(d):
+    """From now on, every string drawn through the Gfx text calls goes into out["texts"] as
+    [call, text] ([call, text, scale] for big): what the screens showed, in words."""
+    g = d.app.g
+    got = d.out["texts"] = []
+
+    def wrap(call):
+        real = getattr(g, call)
+
+        def rec(s, *a):
+            got.append([call, s] + ([a[3]] if call == "big" and len(a) > 3 else []))
+            return real(s, *a)
+        return rec
+    for call in ("text", "right", "center", "big"):
+        setattr(g, call, wrap(call))
+
+
+def draw_alloc(d, n):
+    """Bytes the current screen allocates over n draws (after one draw to warm up), the GC off."""
+    g = d.app.g
+    sc = d.app.screen
+    sc.draw(g)
+    gc.collect()
+    gc.disable()
+    a = gc.mem_alloc()
+    for _ in range(n):
+        sc.draw(g)
+    b = gc.mem_alloc()
+    gc.enable()
+    return {"screen": name(sc), "bytes": b - a}
 
 
 def dump_fb(board, path):

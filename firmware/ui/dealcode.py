@@ -1,0 +1,105 @@
+"""The deal-code editor of the New game form: six letter slots "ABC-DEF" (Crockford base 32, as the
+round-end page shows them). UP/DOWN change the letter, LEFT/RIGHT move between the slots and a
+seventh place, "Random"; A goes to the next slot and confirms on the last one (so four-button boards
+need only UP/DOWN/A), A on "Random" clears the code, B cancels. Loaded only while it is open."""
+from micropython import const
+from domino.rng import _ALPHABET, code, parse_code
+from ui.app import Screen, drop_module
+from ui.input import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B, K_X
+
+SLOTS = const(6)
+RANDOM = const(6)                   # the cursor's place after the last slot
+
+
+class CodeEditor(Screen):
+    """Edits form.deal (a code "ABC-DEF", or None for a random deal); goes back to the form."""
+
+    def __init__(self, app, form):
+        Screen.__init__(self, app)
+        self.form = form
+        self.v = bytearray(SLOTS)            # letter index of each slot
+        self.pos = 0
+        self.four = not (getattr(app.board, "KEYS", K_X) & K_X)     # four buttons: X/Y are UP/DOWN
+        if form.deal:
+            self.set(parse_code(form.deal))
+
+    def set(self, seed):
+        for i in range(SLOTS):
+            self.v[SLOTS - 1 - i] = (seed >> (5 * i)) & 31
+
+    def seed(self):
+        s = 0
+        for i in range(SLOTS):
+            s = (s << 5) | self.v[i]
+        return s
+
+    def key(self, k):
+        pos = self.pos
+        if k == K_UP or k == K_DOWN:
+            if pos < SLOTS:
+                self.v[pos] = (self.v[pos] + (1 if k == K_UP else 31)) & 31
+        elif k == K_LEFT:
+            self.pos = (pos + RANDOM) % (RANDOM + 1)
+        elif k == K_RIGHT:
+            self.pos = (pos + 1) % (RANDOM + 1)
+        elif k == K_A:
+            if pos == RANDOM:
+                self.done(None)
+                return
+            if pos == SLOTS - 1:
+                self.done(code(self.seed()))
+                return
+            self.pos = pos + 1
+        elif k == K_B:
+            self.done(self.form.deal)
+            return
+        self.app.redraw()
+
+    def done(self, deal):
+        form = self.form
+        form.deal = deal
+        if deal:
+            form.last_deal = deal
+        form.note = None
+        self.app.go(form)
+        drop_module("ui.dealcode")           # gone once this screen is: loaded again when asked
+
+    def draw(self, g):
+        """Sizes from the framebuffer: 2x letters where seven cells fit across. Draws text from
+        literals and the alphabet's one-letter strings only: nothing is built per frame."""
+        c = g.c
+        fb = g.fb
+        small = g.h < 100
+        fb.fill(c.BG)
+        y = 2 + g.big_center("Deal code", 2, c.ACCENT) + (4 if small else 12)
+        k = 2 if 7 * 18 <= g.w else 1
+        if g.h >= 200:
+            y = (g.h - 8 * k - 22) // 2              # tall screens: the code in the middle
+        cw = 8 * k + 2
+        x = (g.w - 7 * cw) // 2 + 1
+        for i in range(SLOTS + 1):
+            if i == 3:
+                g.big("-", x, y, c.DIM, k)
+            else:
+                s = i if i < 3 else i - 1
+                col = c.FG
+                if s == self.pos:
+                    fb.fill_rect(x - 1, y - 2, cw, 8 * k + 4, c.CURSOR)
+                    col = c.BG
+                g.big(_ALPHABET[self.v[s]], x, y, col, k)
+            x += cw
+        y += 8 * k + (6 if small else 14)
+        col = c.FG
+        if self.pos == RANDOM:
+            fb.fill_rect((g.w - 64) // 2 - 2, y - 2, 68, 11, c.CURSOR)
+            col = c.BG
+        g.center("Random", y, col)
+        if g.cols >= 30:
+            if self.four:
+                g.text("X/Y: letter  B+X/B+Y: slot", 0, g.h - 17, c.DIM)
+            else:
+                g.text("UP/DOWN: letter  < >: slot", 0, g.h - 17, c.DIM)
+            g.text("A: next (last: OK)  B: back", 0, g.h - 8, c.DIM)
+        else:
+            g.text("^v letter <>move", 0, g.h - 17, c.DIM)
+            g.text("A next/OK B back", 0, g.h - 8, c.DIM)
