@@ -148,6 +148,14 @@ def run(args):
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print("sim: the terminal view needs a terminal (headless: tools/sim.py --keys ...)")
         return 2
+    try:
+        background = os.tcgetpgrp(sys.stdin.fileno()) != os.getpgrp()
+    except OSError:
+        background = False
+    if background:  # raw mode would stop us (SIGTTOU), e.g. under `timeout` without --foreground
+        print("sim: the terminal view must run in the foreground process group "
+              "(timeout: use --foreground)")
+        return 2
     sim = Sim(args.board, args.size, args.app, virtual=False, heap=args.heap,
               micropython=args.micropython, data_dir=args.data,
               source=args.source)
