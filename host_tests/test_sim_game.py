@@ -32,15 +32,17 @@ SEED = 7
 TABLE, TILE, CURSOR, ACCENT = 3, 4, 7, 9
 
 # Main menu -> New game -> Fives (variant +2), 3 players, seat 2 Easy AI (Medium - 1), seat 3 stays
-# Medium AI -> past "Deal" (Random) to "Start game" -> then four turns of ours: DOWN (next playable
-# tile), A (play it), A (place it, when it fits several ends; otherwise ignored or the next screen's A).
+# Medium AI -> UP to the first row and once more: the list wraps to its last row, "Start game" (so
+# rows added below the seats, like "Deal", need no change here) -> then four turns of ours: DOWN
+# (next playable tile), A (play it), A (place it, when it fits several ends; otherwise ignored or
+# the next screen's A).
 FIVES_SETUP = "wait:1000 shot:{d}/menu.png a wait:300 right right down right down down left " \
-              "wait:300 shot:{d}/form.png down*5 a wait:3000 shot:{d}/table0.png"
+              "wait:300 shot:{d}/form.png up*4 a wait:3000 shot:{d}/table0.png"
 TURN = " down a a wait:2500 shot:{d}/move%d.png"
 FIVES = FIVES_SETUP + "".join(TURN % i for i in range(1, 5))
 # Pass-and-play: Fives with two human seats (seat 2 Medium -> Human), the curtain before P2's turn,
 # then P2's hand after A.
-CURTAIN = "wait:1000 a wait:300 right right down*3 left left down*4 a wait:1500 " \
+CURTAIN = "wait:1000 a wait:300 right right down*3 left left up*4 a wait:1500 " \
           "shot:{d}/curtain.png a wait:500 shot:{d}/p2.png"
 
 # GOLDEN BEGIN (rewritten by UPDATE_GOLDEN=1)

@@ -37,8 +37,9 @@ TABLE, TILE, ACCENT, CURSOR, REMEMBERED = 3, 4, 9, 7, 12
 MENU = "wait:1000"
 # New game (first row of the menu) -> variant +2 = Fives -> UP wraps to "Start game" -> A
 FIVES = "wait:1000 a wait:300 right right up a wait:3000"
-# ... the same with seat 2 changed from Medium AI to Human (two steps back: Easy, Human)
-CURTAIN = "wait:1000 a wait:300 right right down*3 left left down*4 a wait:1500"
+# ... the same with seat 2 changed from Medium AI to Human (two steps back: Easy, Human), then UP
+# to the first row and once more (the list wraps to "Start game", whatever rows follow the seats)
+CURTAIN = "wait:1000 a wait:300 right right down*3 left left up*4 a wait:1500"
 # Goat (variant +4), 4 players (players +2), UP UP wraps to "Start game": You + three Medium AIs
 GOAT = "wait:1000 a wait:300 right*4 down right right up up a wait:3000"
 TURN = " down a a wait:2500"
