@@ -21,13 +21,14 @@ needs_mp = pytest.mark.skipif(not MP, reason="no micropython binary")
 HEAP = "180K"
 
 
-def mp_run(args, path=(FIRMWARE, ROOT), code=None, env=None, timeout=30):
+def mp_run(args, path=(FIRMWARE, ROOT), code=None, env=None, timeout=30, stdin_text=""):
     e = dict(os.environ, MICROPYPATH=os.pathsep.join(path))
     e.pop("PICO_BOARD", None)
     if env:
         e.update(env)
     cmd = [MP, "-X", "heapsize=" + HEAP] + (["-c", code] if code is not None else list(args))
-    return subprocess.run(cmd, env=e, cwd=ROOT, capture_output=True, text=True, timeout=timeout)
+    return subprocess.run(cmd, env=e, cwd=ROOT, capture_output=True, text=True, timeout=timeout,
+                          input=stdin_text)
 
 
 # input ------------------------------------------------------------------------------------------
@@ -176,10 +177,25 @@ def test_unknown_board_one_line():
 
 
 @needs_mp
-def test_missing_board_cfg_lists_boards():
-    r = mp_run([os.path.join(FIRMWARE, "main.py")])  # no PICO_BOARD, no /board.cfg on this PC
+def test_missing_board_cfg_lists_boards(tmp_path):
+    cfg = str(tmp_path / "board.cfg")                # no board.cfg, nobody answers (EOF)
+    r = mp_run([os.path.join(FIRMWARE, "main.py")], env={"PICO_BOARD_CFG": cfg})
     assert r.returncode == 0 and "Traceback" not in r.stdout + r.stderr
     assert "No /board.cfg" in r.stdout and "pimoroni_pack2" in r.stdout
+    assert not os.path.exists(cfg)
+
+
+@needs_mp
+def test_first_boot_asks_for_the_board_and_remembers_it(tmp_path):
+    cfg = str(tmp_path / "board.cfg")
+    r = mp_run([os.path.join(FIRMWARE, "main.py")], env={"PICO_BOARD_CFG": cfg}, stdin_text="zx81\n9\n3\n")
+    assert "Traceback" not in r.stdout + r.stderr
+    assert "not a board: zx81" in r.stdout and "not a board: 9" in r.stdout
+    assert open(cfg).read() == "pimoroni_pack2\n"                 # the third board in the list
+    # then it goes on with that board: here (no Pico pins) that is the board's one-line message
+    assert r.stdout.strip().splitlines()[-1].startswith("board: ")
+    again = mp_run([os.path.join(FIRMWARE, "main.py")], env={"PICO_BOARD_CFG": cfg})
+    assert "No /board.cfg" not in again.stdout                      # remembered
 
 
 @needs_mp
