@@ -1,7 +1,7 @@
 """Variant table: every variant is a row of parameters; options are named settings with defaults.
 
-`make(variant, players, teams, options)` turns a row plus the player's choices into a flat `Rules`
-object of small ints that the round and the scoring read. No variant has engine code of its own beyond
+`Rules(variant, players, teams, options)` turns a row plus the player's choices into a flat object of
+small ints that the round and the scoring read. No variant has engine code of its own beyond
 the scoring family it names (see scoring.py).
 
 Decisions where RULES.md is silent (seasoned-player defaults):
@@ -31,6 +31,10 @@ Decisions where RULES.md is silent (seasoned-player defaults):
 - Donkey: closing the last open ends (two doubles on a non-double lead) ends the round as a block with
   the closer as the fisherman, who leads the next round.
 - Option "partner leads" changes only 2v2 play.
+- Team play starts from the team targets RULES.md names (team Block 200, 2v2 Sea Goat 202); a target
+  the players pick explicitly is kept.
+- Goat: when two sides reach the target with the same (highest) total in one round, the first of them
+  in seat order is the goat (RULES.md names one goat).
 """
 try:
     from micropython import const
