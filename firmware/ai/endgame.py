@@ -13,7 +13,7 @@ recursion keeps its state in Python frames, not on the heap. A node cap and the 
 when they run out before one deal is solved, the caller falls back to rollouts.
 """
 from domino.tiles import LO, HI
-from .rollout import (apply_move, start_candidate, playout, advance, save, restore, copy_state, sample, zeros,
+from .rollout import (apply_move, play_move, playout, advance, save, restore, copy_state, sample, zeros,
                       SNAP_NI, SNAP_NB, S_TURN, S_OP, S_END, S_DBL)
 
 EXACT_TILES = 10
@@ -140,7 +140,12 @@ def solve(S, match, seat, buf, n, budget_ms, clock, t0, on_tick):
         copy_state(sbase, S.base)
         sample(sbase, S.know.kn)
         for i in range(n):
-            start_candidate(work, sbase, tb, mt[i], ma[i], buf[i])
+            copy_state(work, sbase)
+            t = mt[i]
+            if t != 255:
+                apply_move(work, tb, t, ma[i])
+            else:
+                play_move(work, tb, buf[i])
             v = sol.mm(0, -INF, INF)
             if sol.abort:
                 if S.samples == 0:

@@ -20,7 +20,7 @@ from domino.scoring import hand_value, transform
 from .knowledge import Knowledge
 from . import endgame
 from . import rollout as ro
-from .rollout import (copy_state, start_candidate, playout, sample, S_RES, S_WIN, S_IP, S_PIPS,
+from .rollout import (copy_state, apply_move, play_move, playout, sample, S_RES, S_WIN, S_IP, S_PIPS,
                       S_RNG, S_LAST)
 
 TICK_MS = 30
@@ -101,7 +101,12 @@ class Search:
         if FAIL_ALLOC:
             raise MemoryError("test")
         for i in range(n):
-            start_candidate(work, sb, tb, mt[i], ma[i], buf[i])
+            copy_state(work, sb)
+            t = mt[i]
+            if t != 255:
+                apply_move(work, tb, t, ma[i])
+            else:
+                play_move(work, tb, buf[i])
             playout(work, tb)
             sums[i] += self.value(work)
             sb[S_RNG] = work[S_RNG]

@@ -127,16 +127,6 @@ def new_state():
     return zeros(ST_SIZE)
 
 
-def start_candidate(work, src, tb, t, a, m):
-    """work := src with one candidate move applied: (t, a) pre-decoded for a single placement, or the
-    engine move m when t is 255 (several doubles, a close)."""
-    copy_state(work, src)
-    if t != 255:
-        apply_move(work, tb, t, a)
-    else:
-        play_move(work, tb, m)
-
-
 def play_move(st, tb, m):
     """Apply an engine move (single, closing, or several doubles at once) to st."""
     if not m & 0x100:                                 # round.MULTI
