@@ -9,7 +9,7 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-from .tiles import LO, HI, SUIT, DOUBLE, NONE
+from .tiles import LO, HI, SUIT, NONE
 
 L = const(0)
 R = const(1)
@@ -186,16 +186,3 @@ class Layout:
             self.dbl[a] = 0
             self.n[a] = 0
             self.st[a] = _OPEN
-
-    def double_on(self, a):
-        """The double that fits arm a."""
-        return DOUBLE[self.end[a]]
-
-    def arm_tiles(self, arm, buf):
-        """Tiles of one arm from the centre outwards into buf; returns how many (for drawing)."""
-        k = 0
-        for i in range(self.size):
-            if self.seq_arm[i] & 7 == arm:
-                buf[k] = self.seq[i]
-                k += 1
-        return k

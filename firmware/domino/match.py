@@ -1,7 +1,7 @@
 """A match: rounds dealt from one seed, the score sheet, next leader, match end."""
 from .tiles import NONE, DOUBLE
 from .rng import Rng, next_seed, code
-from .round import Round, PLAYING, OUT, BLOCKED, MULTI
+from .round import Round, PLAYING, OUT, BLOCKED
 from . import scoring
 from .rules import FAM_GOAT, FAM_SEA, NEXT_ALTERNATE, NEXT_WINNER, NEXT_FIRST, NEXT_OUT
 
@@ -154,6 +154,3 @@ class Match:
         b = self.history[k] if k < len(self.history) else self.moves[:2 * self.nmoves]
         return [b[2 * i] | (b[2 * i + 1] << 8) for i in range(len(b) // 2)]
 
-
-def is_multi(m):
-    return bool(m & MULTI)

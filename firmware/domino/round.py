@@ -40,14 +40,6 @@ def single(t, a, close=False):
     return t | (a << ARM_SHIFT) | (CLOSE if close else 0)
 
 
-def move_tile(m):
-    return m & 31
-
-
-def move_arm(m):
-    return (m >> ARM_SHIFT) & 3
-
-
 class Round:
     def __init__(self, rules):
         self.rules = rules
@@ -231,9 +223,6 @@ class Round:
     def hand_size(self, s):
         return popcount(self.hands[s])
 
-    def can_play(self, s):
-        return (self.hands[s] & self.layout.playable()) != 0
-
     def legal(self, buf=None):
         """Fill buf (default: self.buf, MAX_MOVES long: enough for any position) with the current
         player's moves; returns how many. A shorter buf is filled as far as it goes."""
@@ -344,10 +333,6 @@ class Round:
             if buf[i] == m:
                 return True
         return False
-
-    def needs_forced(self):
-        """The current player has no move: forced() must draw or pass for them."""
-        return self.result == PLAYING and self.legal() == 0
 
     # --- changes -------------------------------------------------------------------------------
     def _event(self, kind, seat, data):

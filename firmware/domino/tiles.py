@@ -54,10 +54,6 @@ def tile(a, b):
     return _INDEX[a * 7 + b]
 
 
-def is_double(t):
-    return LO[t] == HI[t]
-
-
 def other(t, n):
     """The half of `t` that is not `n` (n for a double)."""
     return HI[t] if LO[t] == n else LO[t]
@@ -102,13 +98,3 @@ def parse(s):
         raise ValueError("not a tile: " + s)
     return tile(int(s[0]), int(s[1]))
 
-
-def mask_of(tiles_):
-    m = 0
-    for t in tiles_:
-        m |= 1 << t
-    return m
-
-
-def tiles_of(m):
-    return [t for t in range(28) if (m >> t) & 1]
