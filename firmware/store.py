@@ -11,7 +11,7 @@ Files:
 - `game.txt`: the engine's game record (`domino.record.dump`) with extra header lines for the seats
   (`seats human,easy,...`, `names ...`, `sheet ...`) and a last line `sum XXXXXXXX` (Adler-32 of all
   lines before it) that catches a truncated or altered file.
-- `settings.json`: {"v": 1, "bright": 80, "sound": 1, "think": 1000, "anim": 2, "last": {...}}.
+- `settings.json`: {"v": 1, "bright": 80, "sound": 1, "think": 1000, "anim": 2, "wdt": 0, "last": {...}}.
 - `stats.json`: {"v": 1, "<variant>": [played, wins, losses, streak, best], ...}; streak > 0 counts
   wins in a row, < 0 losses in a row.
 """
@@ -32,6 +32,7 @@ SETTING_CHOICES = {
     "sound": (1, (0, 1)),
     "think": (1000, (250, 500, 1000, 2000, 4000)),
     "anim": (2, (0, 1, 2, 3)),      # off, fast, normal, slow
+    "wdt": (0, (0, 1)),             # watchdog: off unless asked for (it cannot be stopped once on)
 }
 SEAT_KINDS = ("human", "easy", "medium", "hard")
 

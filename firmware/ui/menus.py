@@ -235,10 +235,11 @@ class Settings(ListScreen):
         return [("Brightness", str(s["bright"]) + "%"), ("Sound", "on" if s["sound"] else "off"),
                 ("AI think", str(t // 1000) + "." + str(t % 1000 // 100) + "s"),
                 ("Animation", ANIM_LABELS[s["anim"]]),
+                ("Watchdog", "on" if s["wdt"] else "off"),
                 ("Reset stats", "sure?" if self.confirm else None), ("Back", None)]
 
     def change(self, i, d):
-        keys = ("bright", "sound", "think", "anim")
+        keys = ("bright", "sound", "think", "anim", "wdt")
         if i >= len(keys):
             return
         s = self.app.settings
@@ -252,7 +253,7 @@ class Settings(ListScreen):
             self.app.beep(880, 40)
 
     def pick(self, i):
-        if i == 4:
+        if i == 5:
             if self.confirm:
                 try:
                     self.app.store().save_stats({})
@@ -263,7 +264,7 @@ class Settings(ListScreen):
             else:
                 self.confirm = True
             return
-        if i == 5:
+        if i == 6:
             self.back()
             return
         self.change(i, 1)
