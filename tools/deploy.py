@@ -42,6 +42,10 @@ CHIPS = {"rp2040": "armv6m", "rp2350": "armv7m", "rp2350-riscv": "rv32imc"}
 # Index = sys.implementation._mpy >> 10 (docs.micropython.org, "MicroPython .mpy files").
 MPY_ARCHES = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp", "armv7emdp",
               "xtensa", "xtensawin", "rv32imc", "rv64imc")
+# mpy-cross flags for everything that ships (and for the test harnesses, which import this): -O3 drops
+# the line-number tables and asserts (~7% of the tree); device tracebacks then show no line numbers,
+# `make deploy-src` puts plain .py files on the device for debugging.
+MPY_CROSS_FLAGS = ("-O3",)
 MANIFEST = ".deployed"              # on the device: one path per line, the files this tool owns
 BOARD_CFG = "board.cfg"
 MAX_OPS_PER_CALL = 80               # keep each mpremote command line short (Windows: 32 KiB)
@@ -204,7 +208,7 @@ def mpy_cross_version(exe=None):
 
 
 def _compile(exe, src, dst, rel, arch):
-    args = [exe]
+    args = [exe] + list(MPY_CROSS_FLAGS)
     if arch:
         args.append("-march=" + arch)
     args += ["-s", rel, "-o", dst, src]
@@ -220,7 +224,7 @@ def build(out_dir, board=None, arch="armv6m", src=False, firmware_dir=None, boar
     """Write the deployable tree to out_dir (emptied first). Returns {relpath: size}.
 
     src=True copies .py files as they are (deploy-src, run); otherwise every .py except a root
-    main.py/boot.py is compiled with mpy-cross -march=<arch> (arch None: bytecode only, which
+    main.py/boot.py is compiled with mpy-cross MPY_CROSS_FLAGS -march=<arch> (arch None: bytecode only, which
     fails on @micropython.native/viper code unless skip_arch_errors, which then leaves it out).
     """
     firmware_dir = firmware_dir or FIRMWARE

