@@ -3,7 +3,8 @@
 Independent re-statements of the rules (not calls into the engine's own helpers) check each step:
 tiles conserved, only legal moves, no pass or draw while holding a playable tile, the drawn playable
 tile played at once, blocks detected the moment they arise, rounds that end, and points-family sheets
-that add up.
+that add up. The checks live in invariants.py, shared with the MicroPython monkey test
+(ui_fakes/monkey.py), which runs them after every move made through the real UI.
 """
 import os
 
@@ -12,9 +13,10 @@ from hypothesis import given, settings, strategies as st, HealthCheck
 from domino import tiles
 from domino.rules import Rules, VARIANTS, option_choices, FAM_POINTS
 from domino.match import Match
-from domino.round import PLAYING, OUT, BLOCKED, MULTI, EV_DRAW
+from domino.round import PLAYING
 from domino.rng import Rng
-from domino.scoring import hand_value
+from invariants import (ends_mask, before_forced, after_forced, before_play, after_play, check_round,
+                        check_points_round)
 
 COMBOS = []
 for row in VARIANTS:
@@ -22,23 +24,6 @@ for row in VARIANTS:
         COMBOS.append((row[0], p, False))
         if p == 4 and row[4]:
             COMBOS.append((row[0], p, True))
-
-
-def ends_mask(lay):
-    m = 0
-    for a in range(4):
-        if lay.is_open(a):
-            m |= tiles.SUIT[lay.end[a]]
-    return m if lay.lead != tiles.NONE else tiles.ALL
-
-
-def pips(mask):
-    return sum(tiles.PIPS[t] for t in range(28) if (mask >> t) & 1)
-
-
-def round5(x):
-    r = x % 5
-    return x - r + (5 if r >= 3 else 0)
 
 
 @st.composite
@@ -50,38 +35,6 @@ def games(draw):
     if vid in ("draw", "fives") and players > 2 and not teams and opts.get("hand") == 7 and players == 4:
         opts["hand"] = 5
     return vid, players, teams, opts, draw(st.integers(0, 2 ** 30 - 1))
-
-
-def check_points_round(m, rd, before):
-    """Points family: the recorded score follows RULES.md from the final hands alone."""
-    r = m.rules
-    n = r.sides
-    side_pips = [0] * n
-    for s in range(r.players):
-        side_pips[r.side(s)] += hand_value(r, rd.hands[s])
-    total = sum(side_pips)
-
-    def tf(x):
-        if r.vid == "fives":
-            return round5(x)
-        if r.vid in ("muggins", "threes"):
-            return round5(x) // 5 if r.options["divide"] == "yes" else round5(x)
-        if r.vid == "telephone":
-            return -(-x // 5)
-        return x
-
-    expect = [0] * n
-    if rd.result == OUT:
-        w = r.side(rd.winner)
-        expect[w] = tf(total if r.teams else total - side_pips[w])   # 2v2: partner's hand too (RULES.md B)
-    else:
-        low = min(side_pips)
-        if side_pips.count(low) == 1:
-            w = side_pips.index(low)
-            expect[w] = tf(total if r.teams else total - 2 * low)
-    assert m.recorded[:n] == expect
-    for i in range(n):
-        assert m.scores[i] == before[i] + m.recorded[i] + m.inplay[i]
 
 
 # `make soak` raises this (PROPERTY_EXAMPLES=3000); `make test` keeps a quick smoke run.
@@ -104,43 +57,19 @@ def test_random_games_keep_the_rules(game):
             steps += 1
             assert steps < 400, "round does not end"
             assert rd.tile_count() == 28
+            check_round(rd)
             s = rd.turn
-            playable = rd.hands[s] & ends_mask(rd.layout)
             n = rd.legal()
             if n == 0:
-                assert playable == 0, "a player with a playable tile was made to draw or pass"
+                before_forced(rd)
                 had = rd.hands[s]
-                ev = rd.forced()
-                if ev == EV_DRAW:
-                    drawn = rd.hands[s] & ~had
-                    assert tiles.popcount(drawn) == 1
-                    if rd.legal():            # the drawn tile is the only playable one
-                        for i in range(rd.legal()):
-                            mv = rd.buf[i]
-                            assert mv & MULTI or (drawn >> (mv & 31)) & 1
-                    live = 0                  # the last drawable tile fitting nothing blocks at once
-                    for p in range(players):
-                        live |= rd.hands[p]
-                    stuck = rd.sn - rd.sp <= rules.reserve and not live & ends_mask(rd.layout)
-                    assert (rd.result == BLOCKED) == stuck, "block after the last draw"
+                after_forced(rd, s, had, rd.forced())
                 continue
-            assert playable or rd.layout.lead == tiles.NONE
+            assert rd.hands[s] & ends_mask(rd.layout) or rd.layout.lead == tiles.NONE
             mv = rd.buf[pol.below(n)]
-            if not mv & MULTI:
-                t = mv & 31
-                assert (rd.hands[s] >> t) & 1
-                assert rd.layout.lead == tiles.NONE or rd.layout.fits(t, (mv >> 5) & 3)
+            before_play(rd, mv)
             m.play(mv)
-            if rd.result == PLAYING:          # a block is detected the moment it arises
-                live = 0
-                for p in range(players):
-                    live |= rd.hands[p]
-                drawable = rules.draw and rd.sn - rd.sp > rules.reserve   # RULES.md A: "nothing can be drawn"
-                assert drawable or live & ends_mask(rd.layout), "blocked but not detected"
-            elif rd.result == OUT:
-                assert rd.hands[rd.winner] == 0
-            else:
-                assert rd.result == BLOCKED
+            after_play(rd)
         assert rd.tile_count() == 28
         m.finish_round()
         if rules.family == FAM_POINTS:
