@@ -68,6 +68,7 @@ class Board:
     SHIFT: int = 0       # 4-button boards: modifier key for ui.input.Input (0 = none)
     SHIFT_MAP: tuple = ()  # flat (key, key-with-shift, ...) pairs
     data_dir = "/"       # where the app keeps saves/settings ("/" on the device's flash)
+    watchdog = None      # boards._hw.Watchdog on a real board, a stand-in in the simulator
 
     def __init__(self):
         self.colour = Colours(self.mono)

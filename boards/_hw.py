@@ -69,6 +69,46 @@ def pwm(gpio, freq=1000, duty=0):
     return p
 
 
+class Watchdog:
+    """machine.WDT for the app, which feeds it from its loop and from the AI's search ticks.
+
+    It is only started when USB has no power: on a PC's USB port mpremote stops the program to
+    reach the REPL, and the RP2040's watchdog cannot be stopped once started, so it would reset the
+    Pico under mpremote. VBUS is sensed on GPIO24 (Pico, Pico 2) or on the wireless chip's GPIO2
+    (Pico W, Pico 2 W). When VBUS cannot be read, USB counts as powered: the watchdog stays off."""
+
+    def __init__(self):
+        self.wdt = None
+        self.vbus = None
+        for name in ("WL_GPIO2", 24):
+            try:
+                self.vbus = Pin(name, Pin.IN)
+                break
+            except (ValueError, TypeError, OSError):
+                pass
+
+    def usb_power(self):
+        try:
+            return self.vbus is None or self.vbus.value() == 1
+        except OSError:
+            return True
+
+    def start(self, ms):
+        """True when the watchdog runs (now or already); it bites after `ms` without a feed."""
+        if self.wdt is None:
+            from machine import WDT
+            self.wdt = WDT(timeout=ms)
+        return True
+
+    def feed(self):
+        if self.wdt is not None:
+            self.wdt.feed()
+
+    def reset(self):
+        import machine
+        machine.reset()
+
+
 class RgbLed:
     """Three PWM channels; active_low for common-anode LEDs (Pimoroni Display Pack)."""
 

@@ -14,6 +14,8 @@ class LcdBoard(Board):
         self.keys = keys
         self._led = led
         self._buzzer = buzzer
+        from boards._hw import Watchdog
+        self.watchdog = Watchdog()
         self.buf = bytearray(self.width * self.height // 2)
         self.fb_format = framebuf.GS4_HMSB
         self.fb = framebuf.FrameBuffer(self.buf, self.width, self.height, framebuf.GS4_HMSB)

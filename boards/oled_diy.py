@@ -26,7 +26,7 @@ def build(piezo=PIEZO):
     import framebuf
 
     from boards._base import Board
-    from boards._hw import GpioKeys, Piezo
+    from boards._hw import GpioKeys, Piezo, Watchdog
     from boards.waveshare_lcd13 import PINS
 
     i2c = I2C(0, sda=Pin(4), scl=Pin(5), freq=400000)
@@ -48,6 +48,7 @@ def build(piezo=PIEZO):
             self.fb_format = framebuf.MONO_VLSB
             self.keys = GpioKeys(PINS)
             self._buzzer = Piezo(piezo) if piezo is not None else None
+            self.watchdog = Watchdog()
             self.KEYS = KEYS
             self.KEY_HELP = KEY_HELP
 

@@ -51,6 +51,41 @@ def _getenv(name):
         return None
 
 
+class SimWatchdog:
+    """The simulator's stand-in for boards._hw.Watchdog: never bites, but counts feeds and the
+    longest gap between two (real ms), so tests can check the app feeds it often enough; `usb`
+    (PICO_SIM_USB=1) plays a Pico plugged into a PC."""
+
+    def __init__(self):
+        self.usb = _getenv("PICO_SIM_USB") == "1"
+        self.timeout = 0
+        self.feeds = 0
+        self.max_gap = 0
+        self.last = None
+        self.resets = 0
+
+    def usb_power(self):
+        return self.usb
+
+    def start(self, ms):
+        if not self.timeout:
+            self.timeout = ms
+            self.last = time.ticks_ms()
+        return True
+
+    def feed(self):
+        if self.timeout:
+            now = time.ticks_ms()
+            gap = time.ticks_diff(now, self.last)
+            if gap > self.max_gap:
+                self.max_gap = gap
+            self.last = now
+            self.feeds += 1
+
+    def reset(self):
+        self.resets += 1     # a real board reboots here; the simulator carries on
+
+
 class SimBoard(Board):
     def __init__(self, profile, width, height, mono, out=None, inp=None, virtual=False):
         self.name = "sim"
@@ -84,6 +119,7 @@ class SimBoard(Board):
             self._poll.register(inp, select.POLLIN)
         self.events = []  # beeps/leds seen (tests), newest last, capped
         self.seed = None  # fixed deal seed for new games (PICO_SIM_SEED), None = random
+        self.watchdog = SimWatchdog()
 
     # link ----------------------------------------------------------------------------------
     def _send(self, kind, payload):

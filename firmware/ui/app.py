@@ -3,7 +3,10 @@ screen advance (AI turns, animations) and redraws it when it asks. Screens are s
 key(k), step() and draw(g); `App.go` switches between them. Nothing here knows the board's size.
 
 Any unexpected error is caught and shown as a message (the game was saved after its last move), so
-the device never stops at a traceback.
+the device never stops at a traceback. A MemoryError is not an error page: every cache is given
+back, the app plays on leaner (Hard AI plays as Medium, no thinking wheel) and the game carries on
+from its saved state; events.log on the flash counts each one (`mpremote cat :events.log`).
+The watchdog (a setting, off by default) is fed here and on every AI search tick.
 """
 import gc
 import sys
@@ -12,6 +15,9 @@ from ui.input import EV_PRESS, EV_REPEAT, EV_KIND, EV_KEY, K_A, K_PRESS
 from ui.gfx import Gfx
 
 FRAME_MS = const(20)
+WDT_MS = const(8000)                   # the RP2040's longest watchdog period is 8.3 s
+USB_POLL_MS = const(1000)
+MEM_RETRY_MS = const(2000)             # a third MemoryError this soon after the last: error page
 ANIM_MS = (0, 150, 450, 1000)          # pause after each AI move: settings "anim" off/fast/normal/slow
 
 
@@ -59,6 +65,14 @@ class App:
         self.inp = board.make_input()
         self.g = Gfx(board)
         self.root = root
+        self.log_root = root if root.endswith("/") else root + "/"
+        self.lean = False            # after a MemoryError: Hard AI plays as Medium, no wheel
+        self.mem_errors = 0          # MemoryErrors recovered from since boot (events.log: ever)
+        self._mem_streak = 0
+        self._mem_at = 0
+        self.wd = board.watchdog
+        self.wd_on = False
+        self._usb_at = 0
         self.settings, note = self.store().load_settings()
         self.ai_clock = ai_clock
         self.screen = Screen(self)
@@ -73,6 +87,7 @@ class App:
         board.set_brightness(self.settings["bright"])
         from ui import nav
         nav.warm_up()
+        self.arm_watchdog()
         self.menu(note)
         nav.begin(self)
 
@@ -82,6 +97,7 @@ class App:
         mod = sys.modules.get(name)
         if mod is not None:
             return mod
+        self.feed()                          # loading from flash takes a while on the device
         try:
             __import__(name)
         except MemoryError:
@@ -130,6 +146,42 @@ class App:
         self.pending = ("resume",)
         self.screen = Screen(self)
 
+    # --- the watchdog ----------------------------------------------------------------------------
+    def arm_watchdog(self):
+        """Start the watchdog when the settings ask for it and USB has no power (boards._hw.Watchdog
+        says why). Returns a note for the settings screen, or None."""
+        wd = self.wd
+        if wd is None:
+            return "No watchdog on this board" if self.settings["wdt"] else None
+        if not self.settings["wdt"]:
+            return "Watchdog stops at next power-up" if self.wd_on else None
+        if self.wd_on:
+            return None
+        if wd.usb_power():
+            return "Watchdog waits: USB connected"
+        self.wd_on = wd.start(WDT_MS)
+        self._usb_at = self.board.ticks_ms()
+        return None
+
+    def feed(self):
+        """Keep the watchdog quiet: called every pass of the loop and every AI search tick."""
+        if self.wd_on:
+            self.wd.feed()
+            now = self.board.ticks_ms()
+            if ticks_diff(now, self._usb_at) >= USB_POLL_MS:
+                self._usb_at = now
+                if self.wd.usb_power():
+                    self.usb_plugged()
+
+    def usb_plugged(self):
+        """USB power came while the watchdog runs: mpremote could not work under a watchdog that
+        cannot be stopped, so reboot (the game was saved after its last move and resumes; the
+        watchdog stays off while USB has power)."""
+        import eventlog
+        eventlog.note(self.log_root, "usb", "reboot to stop the watchdog")
+        self.wd.reset()                  # does not return on a real board
+        self.wd_on = False
+
     # --- feedback ------------------------------------------------------------------------------
     def beep(self, freq, ms):
         if self.settings["sound"]:
@@ -155,6 +207,7 @@ class App:
 
     def step(self):
         """One pass of the loop: keys, screen work, redraw. Never raises."""
+        self.feed()
         try:
             if self.pending is not None:     # first, with the stack shallow: no stale reference
                 from ui import nav           # to the old screen keeps its heap (the GC scans the
@@ -165,12 +218,55 @@ class App:
                 self.dirty = False
                 self.screen.draw(self.g)
                 self.board.show()
+        except MemoryError as e:
+            self.out_of_memory(e)
         except Exception as e:
             self.fail(e)
         free = gc.mem_free()
         if free < self.low_mem:
             self.low_mem = free
         self.board.sleep_ms(FRAME_MS)
+
+    def out_of_memory(self, e):
+        """A MemoryError in a frame: give back the AI's buffers and every module the screens load
+        again, play on leaner, and pick the game up again as it stands (saved first: the engine
+        is never left half-way through a move, but a screen may be). A third one within
+        MEM_RETRY_MS goes to the error page instead."""
+        now = self.board.ticks_ms()
+        self._mem_streak = self._mem_streak + 1 if ticks_diff(now, self._mem_at) < MEM_RETRY_MS else 1
+        self._mem_at = now
+        if self._mem_streak >= 3:
+            self.fail(e)
+            return
+        where = type(self.screen).__name__
+        table = self.table
+        self.table = None
+        self.screen = Screen(self)
+        self.pending = None
+        from ui import brain
+        brain.release()
+        self.release()
+        self.lean = True
+        self.mem_errors += 1
+        note = "Low memory: playing lean"
+        if table is not None:
+            g = table.game
+            try:
+                table.save()
+            except MemoryError:          # the save from before this frame stays on the flash
+                pass
+            table = None
+            self.start(g.match, g.kinds, g.names, g.sheet, note)
+            g = None
+        else:
+            self.menu(note)
+        gc.collect()
+        try:
+            import eventlog
+            eventlog.note(self.log_root, "memory", where + ", free " + str(gc.mem_free()) + ": " + str(e))
+            drop_module("eventlog")
+        except MemoryError:
+            pass
 
     def fail(self, e):
         """An unexpected error: the next pass shows what happened and offers the menu (Continue
@@ -184,6 +280,12 @@ class App:
             sys.print_exception(e)
         except AttributeError:
             pass
+        try:
+            import eventlog
+            eventlog.note(self.log_root, "error", self.pending[1])
+            drop_module("eventlog")
+        except MemoryError:
+            pass
 
     def run(self):
         while True:
@@ -191,4 +293,9 @@ class App:
 
 
 def run(board, root="/"):
-    App(board, root).run()
+    try:
+        app = App(board, root)
+    except MemoryError:                  # a heap split at boot: once more, from a clean slate
+        gc.collect()
+        app = App(board, root)
+    app.run()

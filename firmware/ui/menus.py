@@ -251,6 +251,8 @@ class Settings(ListScreen):
             self.app.board.set_brightness(s["bright"])
         if i == 1 and s["sound"]:
             self.app.beep(880, 40)
+        if i == 4:
+            self.note = self.app.arm_watchdog()
 
     def pick(self, i):
         if i == 5:

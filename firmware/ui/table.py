@@ -230,6 +230,8 @@ class Table(Screen):
         app.board.led(0, 0, 0)
         self.anim_t = 0
         level = game.kinds[s]
+        if app.lean and level == "hard":             # short of memory: the lighter search
+            level = "medium"
         app.release()
         mv = brain.choose(m, s, level, app.settings["think"], app.ai_clock, self.on_tick)
         self.thinking = NONE
@@ -242,6 +244,7 @@ class Table(Screen):
         """Called by the AI every ~30 ms: turn the wheel, keep the keys read. B/Y asks for the menu
         once the move is made; other presses are dropped (they would play a tile by accident)."""
         app = self.app
+        app.feed()
         if app.probe:
             app.probe("tick")
         inp = app.inp
@@ -252,7 +255,7 @@ class Table(Screen):
                 self.pause_req = True
             ev = inp.get()
         self.anim_t += 1                             # ticks come ~30 ms of search apart: the
-        if self.anim_t >= THINK_TICKS:               # wheel moves every ~120 ms of thinking, on
+        if self.anim_t >= THINK_TICKS and not app.lean:  # wheel moves every ~120 ms of thinking, on
             self.anim_t = 0                          # any clock (the simulator's may stand still)
             self.frame += 1
             self._draw_wheel(app.g)

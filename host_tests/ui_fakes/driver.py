@@ -61,6 +61,11 @@ class Driver:
         s["anim"] = job.get("anim", 0)
         s["think"] = job.get("think", 250)
         s["seed"] = job.get("seed", 1234)
+        if "usb" in job:
+            self.board.watchdog.usb = bool(job["usb"])
+        if job.get("wdt"):
+            s["wdt"] = 1
+            self.out_wdt_note = self.app.arm_watchdog()
         self.rand = Rand(job.get("seed", 1234))
         self.out = {"errors": 0}
         self.steps = 0
@@ -557,6 +562,10 @@ def main():
             record_texts(d)
         elif op == "draw_alloc":
             out.setdefault("draw_alloc", []).append(draw_alloc(d, st[1]))
+        elif op == "memerr":
+            inject_memerr(d, st[1], st[2] if len(st) > 2 else 1)
+        elif op == "usb":
+            d.board.watchdog.usb = bool(st[1])
         elif op == "png":
             path = job.get("root", "/tmp/ui") + "/" + st[1] + ".fb"
             out.setdefault("frames", {})[st[1]] = dump_fb(d.board, path)
@@ -573,7 +582,27 @@ def main():
     out["curtains"] = d.curtain_checks
     out["hidden_checks"] = d.hidden_checks
     out["final"] = state(d)
+    wd = d.board.watchdog
+    out["wdt"] = {"on": d.app.wd_on, "feeds": wd.feeds, "max_gap": wd.max_gap, "timeout": wd.timeout,
+                  "resets": wd.resets, "note": getattr(d, "out_wdt_note", None)}
+    out["lean"] = d.app.lean
+    out["mem_errors"] = d.app.mem_errors
     print(json.dumps(out))
+
+
+def inject_memerr(d, meth, times):
+    """The current screen raises MemoryError from `meth` on its next `times` calls: a heap that ran
+    short in the middle of a frame."""
+    sc = d.app.screen
+    real = getattr(sc, meth)
+    left = [times]
+
+    def boom(*a):
+        if left[0] > 0:
+            left[0] -= 1
+            raise MemoryError("injected")
+        return real(*a)
+    setattr(sc, meth, boom)
 
 
 def state(d):

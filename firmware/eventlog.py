@@ -1,0 +1,61 @@
+"""A small log of what went wrong on the device, for the owner to read with
+`mpremote cat :events.log`: one line per event, `<kind> #<n> <detail>`, where n counts the events of
+that kind since the log began. Kept apart from store.py so that logging a MemoryError needs almost
+no heap (this module is a few hundred bytes). The log stays small: past LIMIT bytes it is renamed to
+events.old (the previous one is dropped) and a new one begins, carrying the counts on.
+Writing never raises: a full or failing flash only loses the log line.
+"""
+import os
+
+NAME = "events.log"
+LIMIT = 4096
+
+
+def _count(path, kind):
+    """The newest count of `kind` in the log (0 when none or unreadable)."""
+    n = 0
+    try:
+        with open(path) as f:
+            for ln in f:
+                if ln.startswith(kind + " #"):
+                    sp = ln.find(" ", len(kind) + 2)
+                    try:
+                        n = int(ln[len(kind) + 2:sp if sp > 0 else len(ln)])
+                    except ValueError:
+                        pass
+    except (OSError, ValueError):
+        pass
+    return n
+
+
+def note(root, kind, detail=""):
+    """Append one event; returns its count (0 when it could not be written)."""
+    path = root + NAME
+    try:
+        n = _count(path, kind) + 1
+        try:
+            big = os.stat(path)[6] > LIMIT
+        except OSError:
+            big = False
+        if big:
+            kinds = []
+            with open(path) as f:
+                for ln in f:
+                    k = ln.split(" ", 1)[0]
+                    if k not in kinds:
+                        kinds.append(k)
+            counts = [(k, _count(path, k)) for k in kinds if k != kind]
+            old = root + "events.old"
+            try:
+                os.remove(old)
+            except OSError:
+                pass
+            os.rename(path, old)
+            with open(path, "w") as f:
+                for k, c in counts:
+                    f.write(k + " #" + str(c) + " (carried over)\n")
+        with open(path, "a") as f:
+            f.write(kind + " #" + str(n) + " " + detail.replace("\n", " ")[:120] + "\n")
+        return n
+    except Exception:  # noqa: BLE001 - the log must never be why the device stops
+        return 0
