@@ -1,7 +1,7 @@
 """Exact endgame: when few tiles are left, each sampled deal is solved by alpha-beta instead of being
 rolled out.
 
-Applies when the tiles in all hands plus the drawable stock are at most EXACT_TILES (and the variant
+Applies when the tiles in all hands plus the drawable stock are at most _EXACT_TILES (and the variant
 has no multi-double or closing moves, whose branching the solver does not model). For every
 determinization, every legal move's exact value on that deal is summed, as the rollouts would be. When
 only one deal is consistent with what the seat knows (two players, nothing in the stock or out of play:
@@ -12,14 +12,20 @@ The side of the seat maximizes and every other side minimizes the seat's value (
 recursion keeps its state in Python frames, not on the heap. A node cap and the clock bound the work;
 when they run out before one deal is solved, the caller falls back to rollouts.
 """
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 from domino.tiles import LO, HI
 from .rollout import (apply_move, play_move, playout, advance, save, restore, copy_state, sample, zeros,
                       SNAP_NI, SNAP_NB, S_TURN, S_OP, S_END, S_DBL)
 
-EXACT_TILES = 10
-MAX_DEPTH = EXACT_TILES + 2
-INF = 1 << 29
-CHECK_NODES = 32           # read the clock every this many nodes
+_EXACT_TILES = const(10)
+_MAX_DEPTH = const(_EXACT_TILES + 2)
+_INF = const(1 << 29)
+_CHECK_NODES = const(32)           # read the clock every this many nodes
 
 
 class Solver:
@@ -27,8 +33,8 @@ class Solver:
         rules = S.rules
         self.S = S                          # the hard Search that owns this solver
         self.ok = not (rules.multi > 1 or rules.close)
-        self.si = zeros(MAX_DEPTH * SNAP_NI) if self.ok else None
-        self.sb = bytearray(MAX_DEPTH * SNAP_NB) if self.ok else None
+        self.si = zeros(_MAX_DEPTH * SNAP_NI) if self.ok else None
+        self.sb = bytearray(_MAX_DEPTH * SNAP_NB) if self.ok else None
         self.line = rules.layout == 0
         self.nodes = 0
         self.abort = False
@@ -44,7 +50,7 @@ class Solver:
         st = S.work
         tb = S.tb
         self.nodes += 1
-        if not self.nodes & (CHECK_NODES - 1):
+        if not self.nodes & (_CHECK_NODES - 1):
             now = self.clock()
             if (now - self.t0) & 0x3FFFFFFF >= self.budget:
                 self.abort = True
@@ -59,14 +65,14 @@ class Solver:
         if not fit:
             playout(st, tb)                 # the round is over: this only counts the hands
             return S.value(st)
-        if d >= MAX_DEPTH:
+        if d >= _MAX_DEPTH:
             self.abort = True
             return 0
         maxing = S.side[st[S_TURN]] == S.ms
         si = self.si
         sb = self.sb
         save(st, si, sb, d)
-        best = -INF if maxing else INF
+        best = -_INF if maxing else _INF
         t = 0
         while fit:
             if fit & 1:
@@ -112,7 +118,7 @@ def applicable(S, rd):
     total = rd.drawable()
     for s in range(rd.rules.players):
         total += S.know.size_of(rd, s)
-    return total <= EXACT_TILES
+    return total <= _EXACT_TILES
 
 
 def solve(S, match, seat, buf, n, budget_ms, clock, t0, on_tick):
@@ -146,7 +152,7 @@ def solve(S, match, seat, buf, n, budget_ms, clock, t0, on_tick):
                 apply_move(work, tb, t, ma[i])
             else:
                 play_move(work, tb, buf[i])
-            v = sol.mm(0, -INF, INF)
+            v = sol.mm(0, -_INF, _INF)
             if sol.abort:
                 if S.samples == 0:
                     for j in range(n):

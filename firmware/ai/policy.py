@@ -3,12 +3,19 @@
 Each takes (ctx, match, seat, rng, buf, n) with the legal moves in buf[0:n] and returns one of them.
 They read only what `seat` may know: its own hand, the table, public voids and hand sizes.
 """
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
 from domino.tiles import ALL, SUIT, DOUBLES, popcount
 from domino.rules import FAM_POINTS
 from .moves import move_tiles, apply, inplay_points, weight, mask_pips
+from .knowledge import void_tiles
 
-OUT_BONUS = 100000
-WIN_BONUS = 50000
+_OUT_BONUS = const(100000)
+_WIN_BONUS = const(50000)
 
 
 def suits_of(m):
@@ -70,13 +77,13 @@ def _urgent(ctx, match, seat, buf, n, min_points):
         m = buf[i]
         v = 0
         if not hand & ~move_tiles(lay, m):
-            v = OUT_BONUS
+            v = _OUT_BONUS
         if r.inplay_mod:
             scratch.copy_from(lay)
             apply(scratch, m)
             p = inplay_points(r, scratch)
             if p and r.family == FAM_POINTS and match.scores[side] + p >= r.target:
-                v += WIN_BONUS
+                v += _WIN_BONUS
             if p >= min_points:
                 v += p
         if v > bv:
@@ -87,15 +94,15 @@ def _urgent(ctx, match, seat, buf, n, min_points):
 
 # percent of moves where Easy plays its heaviest tile instead of a random one (without a stock the
 # heaviest-first habit is worth more, so Easy uses it less: both land near 60% against random)
-EASY_HEAVY = 55
-EASY_HEAVY_NO_STOCK = 15
+_EASY_HEAVY = const(55)
+_EASY_HEAVY_NO_STOCK = const(15)
 
 
 def pick_easy(ctx, match, seat, rng, buf, n):
     m = _urgent(ctx, match, seat, buf, n, 10)
     if m >= 0:
         return m
-    if rng.below(100) < (EASY_HEAVY if match.rules.draw else EASY_HEAVY_NO_STOCK):
+    if rng.below(100) < (_EASY_HEAVY if match.rules.draw else _EASY_HEAVY_NO_STOCK):
         lay = match.round.layout
         best = buf[0]
         bv = -1
@@ -109,20 +116,20 @@ def pick_easy(ctx, match, seat, rng, buf, n):
 
 
 # --- medium ---------------------------------------------------------------------------------------
-# weights (ints; a pip of a dumped tile is worth W_PIP)
-W_PIP = 10
-W_PTS = 40          # one in-play point
-W_DOUBLE = 30
-W_SUITS = 8         # per distinct number left in hand
-W_FOLLOW = 12       # per own tile that fits the new ends (up to 3)
-W_STUCK = 60        # no own tile fits the new ends
-W_BLOCK_NEXT = 70   # next opponent cannot play
-W_BLOCK_OPP = 30    # a later opponent cannot play
-W_BLOCK_END = 10    # per open end an opponent lacks
-W_PARTNER = 60      # the partner cannot play
-W_CONTROL = 4       # per own tile on an open number, minus per unseen one / 2
-W_SETUP = 30        # per in-play point the next opponent may score (expected-ish)
-W_FISH = 20000
+# weights (ints; a pip of a dumped tile is worth _W_PIP)
+_W_PIP = const(10)
+_W_PTS = const(40)          # one in-play point
+_W_DOUBLE = const(30)
+_W_SUITS = const(8)         # per distinct number left in hand
+_W_FOLLOW = const(12)       # per own tile that fits the new ends (up to 3)
+_W_STUCK = const(60)        # no own tile fits the new ends
+_W_BLOCK_NEXT = const(70)   # next opponent cannot play
+_W_BLOCK_OPP = const(30)    # a later opponent cannot play
+_W_BLOCK_END = const(10)    # per open end an opponent lacks
+_W_PARTNER = const(60)      # the partner cannot play
+_W_CONTROL = const(4)       # per own tile on an open number, minus per unseen one / 2
+_W_SETUP = const(30)        # per in-play point the next opponent may score (expected-ish)
+_W_FISH = const(20000)
 
 
 def medium_values(ctx, match, seat, buf, n, vals):
@@ -140,65 +147,57 @@ def medium_values(ctx, match, seat, buf, n, vals):
     partner = r.partner(seat) if r.teams else -1
     void = rd.void
     goat = r.family != FAM_POINTS
-    w_pip = W_PIP + (6 if goat else 0)
+    w_pip = _W_PIP + (6 if goat else 0)
     for i in range(n):
         m = buf[i]
         tiles = move_tiles(lay, m)
         after = hand & ~tiles
         scratch.copy_from(lay)
         apply(scratch, m)
-        v = mask_pips(tiles) * w_pip + popcount(tiles & DOUBLES) * W_DOUBLE
+        v = mask_pips(tiles) * w_pip + popcount(tiles & DOUBLES) * _W_DOUBLE
         if not after:
-            vals[i] = v + OUT_BONUS
+            vals[i] = v + _OUT_BONUS
             continue
         pts = inplay_points(r, scratch) if r.inplay_mod else 0
         if pts:
-            v += pts * W_PTS
+            v += pts * _W_PTS
             if not goat and match.scores[side] + pts >= r.target:
-                v += WIN_BONUS
+                v += _WIN_BONUS
         open_s = scratch.open_suits()
         play = scratch.playable()
         fit = after & play
         k = popcount(fit)
-        v += (k if k < 3 else 3) * W_FOLLOW
+        v += (k if k < 3 else 3) * _W_FOLLOW
         if not k:
-            v -= W_STUCK
-        v += popcount(suits_of(after)) * W_SUITS
+            v -= _W_STUCK
+        v += popcount(suits_of(after)) * _W_SUITS
         for e in range(7):
             if (open_s >> e) & 1:
-                v += W_CONTROL * popcount(after & SUIT[e]) - (W_CONTROL * popcount(unseen & SUIT[e])) // 2
+                v += _W_CONTROL * popcount(after & SUIT[e]) - (_W_CONTROL * popcount(unseen & SUIT[e])) // 2
         for s in range(players):
             if s == seat:
                 continue
             lack = void[s] & open_s
             if s == partner:
                 if lack == open_s:
-                    v -= W_PARTNER
+                    v -= _W_PARTNER
                 continue
             if r.side(s) == side:
                 continue
             if lack == open_s:
-                v += W_BLOCK_NEXT if s == nxt else W_BLOCK_OPP
+                v += _W_BLOCK_NEXT if s == nxt else _W_BLOCK_OPP
             else:
-                v += popcount(lack) * W_BLOCK_END
+                v += popcount(lack) * _W_BLOCK_END
         if r.inplay_mod and (r.side(nxt) != side):
-            v -= _setup_points(r, scratch, probe, unseen & ~_void_mask(void[nxt])) * W_SETUP
+            v -= _setup_points(r, scratch, probe, unseen & ~void_tiles(void[nxt])) * _W_SETUP
         if not ((after | unseen) & play):
             # nobody can play: the lowest hand wins the block
             mine = mask_pips(after)
             if r.teams and partner >= 0:
                 mine += popcount(rd.hands[partner]) * 6     # partner's hand is hidden: average pips
             est = 6 * popcount(rd.hands[nxt])
-            v += W_FISH if mine < est else -W_FISH
+            v += _W_FISH if mine < est else -_W_FISH
         vals[i] = v
-
-
-def _void_mask(bits):
-    m = 0
-    for e in range(7):
-        if (bits >> e) & 1:
-            m |= SUIT[e]
-    return m
 
 
 def _setup_points(r, lay, probe, cand):

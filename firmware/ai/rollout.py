@@ -4,9 +4,9 @@ One source serves both runtimes: under MicroPython the hot functions are `@micro
 ints, raw array access); under CPython the same code runs as plain Python (the `ptr32` annotations are
 dummies). Only ints and the two arrays are touched, so a rollout allocates nothing.
 
-State `st` (array('i', ST_SIZE)): hands, the layout's four arms (end number, double flag, tiles, open),
+State `st` (array('i', _ST_SIZE)): hands, the layout's four arms (end number, double flag, tiles, open),
 spinner, lead, stock order and draw limit, turn, result, in-play points. Tables `tb` (array('i',
-TB_SIZE)): suit masks, per-tile pips/halves, the rollout policy's tile keys and the variant parameters.
+_TB_SIZE)): suit masks, per-tile pips/halves, the rollout policy's tile keys and the variant parameters.
 
 Covers the line, spinner and cross layouts, draw-until-playable with a reserve, passing, in-play
 scoring, blocks (only once nothing can be drawn: a stuck player draws the stock out, and the last
@@ -45,9 +45,9 @@ S_DBL = const(8)      # 8..11 end tile is a double
 S_NA = const(12)      # 12..15 tiles on the arm
 S_OP = const(16)      # 16..19 arm open
 S_SPIN = const(20)    # spinner tile or 255
-S_SPA = const(21)     # spinner arm (4: lead)
-S_SPN = const(22)     # spinner position on its arm
-S_LEAD = const(23)    # lead tile or 255
+_S_SPA = const(21)     # spinner arm (4: lead)
+_S_SPN = const(22)     # spinner position on its arm
+_S_LEAD = const(23)    # lead tile or 255
 S_SP = const(24)      # next stock index
 S_LIM = const(25)     # stock index limit for drawing (sn - reserve; sp when no drawing)
 S_TURN = const(26)
@@ -57,34 +57,34 @@ S_FISH = const(29)
 S_IP = const(30)      # 30..33 in-play points per seat
 S_PLAYED = const(34)  # tiles on the table
 S_RNG = const(35)     # policy jitter state
-S_PASS = const(36)    # passes in a row
+_S_PASS = const(36)    # passes in a row
 S_PIPS = const(37)    # 37..40 pips left per seat (filled at the end of a playout)
 S_SMASK = const(41)   # drawable stock tiles
 S_LAST = const(42)    # last tile played
-S_PLIES = const(43)
+_S_PLIES = const(43)
 S_STK = const(44)     # 44..71 stock order
-S_LASTP = const(72)   # seat of the last play
-ST_SIZE = const(73)
+_S_LASTP = const(72)   # seat of the last play
+_ST_SIZE = const(73)
 
 # --- tables --------------------------------------------------------------------------------------
-T_SUIT = const(0)     # 7 masks
-T_PIPS = const(7)     # 28
-T_LO = const(35)
-T_HI = const(63)
-T_KEY = const(91)     # rollout policy key per tile
-T_DBLT = const(119)   # double tile per number
-P_PLAYERS = const(126)
-P_MODE = const(127)   # 0 line, 1 spinner, 2 cross
-P_MOD = const(128)    # in-play multiple (0: none)
-P_DIV = const(129)
-P_KEEPS = const(130)
-P_EARLY = const(131)
-P_CHAIN = const(132)
-P_WPTS = const(133)   # policy: per in-play point
-P_WFOLLOW = const(134)  # policy: other tiles still fit
-TB_SIZE = const(135)
+_T_SUIT = const(0)     # 7 masks
+_T_PIPS = const(7)     # 28
+_T_LO = const(35)
+_T_HI = const(63)
+_T_KEY = const(91)     # rollout policy key per tile
+_T_DBLT = const(119)   # double tile per number
+_P_PLAYERS = const(126)
+_P_MODE = const(127)   # 0 line, 1 spinner, 2 cross
+_P_MOD = const(128)    # in-play multiple (0: none)
+_P_DIV = const(129)
+_P_KEEPS = const(130)
+_P_EARLY = const(131)
+_P_CHAIN = const(132)
+_P_WPTS = const(133)   # policy: per in-play point
+_P_WFOLLOW = const(134)  # policy: other tiles still fit
+_TB_SIZE = const(135)
 
-W_DOUBLE_KEY = 48     # a double is easier to dump early than to place late
+_W_DOUBLE_KEY = const(48)    # a double is easier to dump early than to place late
 
 
 def max_moves(rules):
@@ -94,24 +94,24 @@ def max_moves(rules):
 
 
 def make_tables(rules):
-    tb = zeros(TB_SIZE)
+    tb = zeros(_TB_SIZE)
     for n in range(7):
-        tb[T_SUIT + n] = SUIT[n]
-        tb[T_DBLT + n] = DOUBLE[n]
+        tb[_T_SUIT + n] = SUIT[n]
+        tb[_T_DBLT + n] = DOUBLE[n]
     for t in range(28):
-        tb[T_PIPS + t] = PIPS[t]
-        tb[T_LO + t] = LO[t]
-        tb[T_HI + t] = HI[t]
-        tb[T_KEY + t] = PIPS[t] * 8 + HI[t] + (W_DOUBLE_KEY if LO[t] == HI[t] else 0)
-    tb[P_PLAYERS] = rules.players
-    tb[P_MODE] = rules.layout
-    tb[P_MOD] = rules.inplay_mod
-    tb[P_DIV] = rules.inplay_div
-    tb[P_KEEPS] = 1 if rules.spinner_keeps else 0
-    tb[P_EARLY] = 1 if rules.early_fish else 0
-    tb[P_CHAIN] = 1 if rules.chain else 0
-    tb[P_WPTS] = 32 * rules.inplay_div
-    tb[P_WFOLLOW] = 40
+        tb[_T_PIPS + t] = PIPS[t]
+        tb[_T_LO + t] = LO[t]
+        tb[_T_HI + t] = HI[t]
+        tb[_T_KEY + t] = PIPS[t] * 8 + HI[t] + (_W_DOUBLE_KEY if LO[t] == HI[t] else 0)
+    tb[_P_PLAYERS] = rules.players
+    tb[_P_MODE] = rules.layout
+    tb[_P_MOD] = rules.inplay_mod
+    tb[_P_DIV] = rules.inplay_div
+    tb[_P_KEEPS] = 1 if rules.spinner_keeps else 0
+    tb[_P_EARLY] = 1 if rules.early_fish else 0
+    tb[_P_CHAIN] = 1 if rules.chain else 0
+    tb[_P_WPTS] = 32 * rules.inplay_div
+    tb[_P_WFOLLOW] = 40
     return tb
 
 
@@ -124,7 +124,7 @@ def zeros(n, typ="i"):
 
 
 def new_state():
-    return zeros(ST_SIZE)
+    return zeros(_ST_SIZE)
 
 
 def play_move(st, tb, m):
@@ -172,9 +172,9 @@ def load(st, rd, rules):
         st[S_NA + a] = lay.n[a]
         st[S_OP + a] = 1 if lay.st[a] == 1 else 0
     st[S_SPIN] = lay.spin
-    st[S_SPA] = lay.spin_arm
-    st[S_SPN] = lay.spin_n
-    st[S_LEAD] = lay.lead
+    st[_S_SPA] = lay.spin_arm
+    st[_S_SPN] = lay.spin_n
+    st[_S_LEAD] = lay.lead
     st[S_TURN] = rd.turn
     st[S_RES] = rd.result
     st[S_WIN] = rd.winner
@@ -182,15 +182,15 @@ def load(st, rd, rules):
     for s in range(4):
         st[S_IP + s] = rd.inplay[s]
     st[S_PLAYED] = lay.played
-    st[S_PASS] = rd.passes
+    st[_S_PASS] = rd.passes
     st[S_LAST] = NONE
-    st[S_LASTP] = rd.last
+    st[_S_LASTP] = rd.last
 
 
 @micropython.viper
 def copy_state(dst: ptr32, src: ptr32):
     i = 0
-    while i < ST_SIZE:
+    while i < _ST_SIZE:
         dst[i] = src[i]
         i += 1
 
@@ -198,7 +198,7 @@ def copy_state(dst: ptr32, src: ptr32):
 @micropython.viper
 def _count(st: ptr32, tb: ptr32) -> int:
     """Open-end count (Layout.count)."""
-    if st[S_LEAD] == 255:
+    if st[_S_LEAD] == 255:
         return 0
     if st[S_NA] == 0 and st[S_NA + 1] == 0:
         c = st[S_END] + st[S_END + 1]
@@ -209,16 +209,16 @@ def _count(st: ptr32, tb: ptr32) -> int:
     if st[S_NA + 3]:
         c += st[S_END + 3] * (1 + st[S_DBL + 3])
     spin = st[S_SPIN]
-    if tb[P_KEEPS] and spin != 255 and (st[S_NA + 2] == 0 or st[S_NA + 3] == 0):
-        spa = st[S_SPA]
+    if tb[_P_KEEPS] and spin != 255 and (st[S_NA + 2] == 0 or st[S_NA + 3] == 0):
+        spa = st[_S_SPA]
         is_end = 0
         if spa == 4:
             if st[S_NA] == 0 or st[S_NA + 1] == 0:
                 is_end = 1
-        elif st[S_NA + spa] == st[S_SPN]:
+        elif st[S_NA + spa] == st[_S_SPN]:
             is_end = 1
         if not is_end:
-            c += 2 * tb[T_LO + spin]
+            c += 2 * tb[_T_LO + spin]
     return c
 
 
@@ -229,33 +229,27 @@ def apply_move(st: ptr32, tb: ptr32, t: int, code: int) -> int:
     unless `code & 8` (more doubles of the same move follow). Returns the result code."""
     s = st[S_TURN]
     a = code & 3
-    lo = tb[T_LO + t]
-    hi = tb[T_HI + t]
-    mode = tb[P_MODE]
+    lo = tb[_T_LO + t]
+    hi = tb[_T_HI + t]
+    mode = tb[_P_MODE]
     d = 0
     if lo == hi:
         d = 1
-    if st[S_LEAD] == 255:
+    cross = -1                                        # >= 0: arms 2 and 3 open with this number
+    if st[_S_LEAD] == 255:
         st[S_END] = lo
         st[S_END + 1] = hi
         st[S_DBL] = d
         st[S_DBL + 1] = d
         st[S_OP] = 1
         st[S_OP + 1] = 1
-        st[S_LEAD] = t
+        st[_S_LEAD] = t
         if d and mode:
             st[S_SPIN] = t
-            st[S_SPA] = 4
-            st[S_SPN] = 0
+            st[_S_SPA] = 4
+            st[_S_SPN] = 0
             if mode == 2:
-                st[S_END + 2] = lo
-                st[S_END + 3] = lo
-                st[S_DBL + 2] = 0
-                st[S_DBL + 3] = 0
-                st[S_NA + 2] = 0
-                st[S_NA + 3] = 0
-                st[S_OP + 2] = 1
-                st[S_OP + 3] = 1
+                cross = lo
     else:
         e = st[S_END + a]
         if lo == e:
@@ -269,35 +263,29 @@ def apply_move(st: ptr32, tb: ptr32, t: int, code: int) -> int:
             st[S_OP + a] = 0
         elif d and mode and st[S_SPIN] == 255:
             st[S_SPIN] = t
-            st[S_SPA] = a
-            st[S_SPN] = na
+            st[_S_SPA] = a
+            st[_S_SPN] = na
             if mode == 2:
-                st[S_END + 2] = lo
-                st[S_END + 3] = lo
-                st[S_DBL + 2] = 0
-                st[S_DBL + 3] = 0
-                st[S_NA + 2] = 0
-                st[S_NA + 3] = 0
-                st[S_OP + 2] = 1
-                st[S_OP + 3] = 1
+                cross = lo
         if mode == 1 and st[S_SPIN] != 255 and st[S_OP + 2] == 0:
-            spa = st[S_SPA]
+            spa = st[_S_SPA]
             is_end = 0
             if spa == 4:
                 if st[S_NA] == 0 or st[S_NA + 1] == 0:
                     is_end = 1
-            elif st[S_NA + spa] == st[S_SPN]:
+            elif st[S_NA + spa] == st[_S_SPN]:
                 is_end = 1
             if not is_end:
-                v = tb[T_LO + st[S_SPIN]]
-                st[S_END + 2] = v
-                st[S_END + 3] = v
-                st[S_DBL + 2] = 0
-                st[S_DBL + 3] = 0
-                st[S_NA + 2] = 0
-                st[S_NA + 3] = 0
-                st[S_OP + 2] = 1
-                st[S_OP + 3] = 1
+                cross = tb[_T_LO + st[S_SPIN]]
+    if cross >= 0:                                    # the spinner's sides open (cross: at once)
+        st[S_END + 2] = cross
+        st[S_END + 3] = cross
+        st[S_DBL + 2] = 0
+        st[S_DBL + 3] = 0
+        st[S_NA + 2] = 0
+        st[S_NA + 3] = 0
+        st[S_OP + 2] = 1
+        st[S_OP + 3] = 1
     bit = 1 << t
     hand = st[s] & (bit ^ 0xFFFFFFF)
     st[s] = hand
@@ -305,13 +293,13 @@ def apply_move(st: ptr32, tb: ptr32, t: int, code: int) -> int:
     st[S_LAST] = t
     if code & 8:
         return 0
-    st[S_PASS] = 0
-    st[S_PLIES] = st[S_PLIES] + 1
-    mod = tb[P_MOD]
+    st[_S_PASS] = 0
+    st[_S_PLIES] = st[_S_PLIES] + 1
+    mod = tb[_P_MOD]
     if mod:
         c = int(_count(st, tb))
         if c > 0 and c % mod == 0:
-            st[S_IP + s] = st[S_IP + s] + c // tb[P_DIV]
+            st[S_IP + s] = st[S_IP + s] + c // tb[_P_DIV]
     if hand == 0:
         st[S_RES] = 1
         st[S_WIN] = s
@@ -322,28 +310,28 @@ def apply_move(st: ptr32, tb: ptr32, t: int, code: int) -> int:
     while i < 4:
         if st[S_OP + i]:
             en = st[S_END + i]
-            play |= tb[T_SUIT + en]
+            play |= tb[_T_SUIT + en]
             osu |= 1 << en
         i += 1
-    st[S_LASTP] = s
+    st[_S_LASTP] = s
     if st[S_SP] >= st[S_LIM] and ((st[0] | st[1] | st[2] | st[3]) & play) == 0:
         st[S_RES] = 2                                 # nothing to draw and nobody can play
         st[S_FISH] = s
         return 2
-    if tb[P_EARLY]:
+    if tb[_P_EARLY]:
         n = 0
         while n < 7:
             if osu == (1 << n):
-                plain = tb[T_SUIT + n] & ((1 << tb[T_DBLT + n]) ^ 0xFFFFFFF)
+                plain = tb[_T_SUIT + n] & ((1 << tb[_T_DBLT + n]) ^ 0xFFFFFFF)
                 if (st[S_PLAYED] & plain) == plain:
                     st[S_RES] = 2
                     st[S_FISH] = s
                     return 2
             n += 1
-    if tb[P_CHAIN] and (hand & play):
+    if tb[_P_CHAIN] and (hand & play):
         return 0
     s += 1
-    if s == tb[P_PLAYERS]:
+    if s == tb[_P_PLAYERS]:
         s = 0
     st[S_TURN] = s
     return 0
@@ -353,11 +341,11 @@ def apply_move(st: ptr32, tb: ptr32, t: int, code: int) -> int:
 def playout(st: ptr32, tb: ptr32) -> int:
     """Play the round in st to its end with the rollout policy; fills the pips left per seat.
     Returns the result code (1 out, 2 blocked)."""
-    players = tb[P_PLAYERS]
-    mod = tb[P_MOD]
-    div = tb[P_DIV]
-    wpts = tb[P_WPTS]
-    wfol = tb[P_WFOLLOW]
+    players = tb[_P_PLAYERS]
+    mod = tb[_P_MOD]
+    div = tb[_P_DIV]
+    wpts = tb[_P_WPTS]
+    wfol = tb[_P_WFOLLOW]
     rng = st[S_RNG]
     res = st[S_RES]
     guard = 0
@@ -369,9 +357,9 @@ def playout(st: ptr32, tb: ptr32) -> int:
         i = 0
         while i < 4:
             if st[S_OP + i]:
-                play |= tb[T_SUIT + st[S_END + i]]
+                play |= tb[_T_SUIT + st[S_END + i]]
             i += 1
-        if st[S_LEAD] == 255:
+        if st[_S_LEAD] == 255:
             play = 0xFFFFFFF
         fit = hand & play
         if fit == 0:
@@ -385,11 +373,11 @@ def playout(st: ptr32, tb: ptr32) -> int:
                 st[S_SP] = sp
                 if sp == lim and ((st[0] | st[1] | st[2] | st[3]) & play) == 0:
                     st[S_RES] = 2                     # the last drawable tile fitted nothing
-                    st[S_FISH] = st[S_LASTP]
+                    st[S_FISH] = st[_S_LASTP]
                     break
                 continue
-            p = st[S_PASS] + 1
-            st[S_PASS] = p
+            p = st[_S_PASS] + 1
+            st[_S_PASS] = p
             if p >= players:
                 st[S_RES] = 2
                 st[S_FISH] = 255
@@ -414,13 +402,13 @@ def playout(st: ptr32, tb: ptr32) -> int:
         f = fit
         while f:
             if f & 1:
-                lo = tb[T_LO + t]
-                hi = tb[T_HI + t]
+                lo = tb[_T_LO + t]
+                hi = tb[_T_HI + t]
                 rest = hand & ((1 << t) ^ 0xFFFFFFF)
                 a = 0
-                if st[S_LEAD] == 255:
+                if st[_S_LEAD] == 255:
                     a = 4                      # lead: key only (placed on arm 0)
-                    sc = tb[T_KEY + t]
+                    sc = tb[_T_KEY + t]
                     rng = (rng * 1664525 + 1013904223) & 0x3FFFFFFF
                     sc = sc * 16 + ((rng >> 20) & 15)
                     if sc > best:
@@ -433,7 +421,7 @@ def playout(st: ptr32, tb: ptr32) -> int:
                         ne = lo
                         if lo == e:
                             ne = hi
-                        sc = tb[T_KEY + t]
+                        sc = tb[_T_KEY + t]
                         if mod:
                             d = 1
                             if lo == hi:
@@ -443,11 +431,11 @@ def playout(st: ptr32, tb: ptr32) -> int:
                                 c -= e * (1 + st[S_DBL + a])
                             if c > 0 and c % mod == 0:
                                 sc += (c // div) * wpts
-                        po = tb[T_SUIT + ne]
+                        po = tb[_T_SUIT + ne]
                         b = 0
                         while b < 4:
                             if b != a and st[S_OP + b]:
-                                po |= tb[T_SUIT + st[S_END + b]]
+                                po |= tb[_T_SUIT + st[S_END + b]]
                             b += 1
                         if rest & po:
                             sc += wfol
@@ -469,7 +457,7 @@ def playout(st: ptr32, tb: ptr32) -> int:
         t = 0
         while h:
             if h & 1:
-                p += tb[T_PIPS + t]
+                p += tb[_T_PIPS + t]
             h >>= 1
             t += 1
         st[S_PIPS + s] = p
@@ -555,8 +543,8 @@ def sample(st: ptr32, kn: ptr32) -> int:
 # Snapshot of one search depth: the int fields (hands, played, in-play, drawable stock) and the byte
 # fields (layout arms, spinner, lead, stock index, turn, result, passes, ...).
 SNAP_I = bytes((0, 1, 2, 3, S_PLAYED, S_IP, S_IP + 1, S_IP + 2, S_IP + 3, S_SMASK))
-SNAP_B = bytes(tuple(range(S_END, S_OP + 4)) + (S_SPIN, S_SPA, S_SPN, S_LEAD, S_SP, S_TURN, S_RES, S_WIN,
-                                                 S_FISH, S_PASS, S_LAST, S_PLIES, S_LASTP))
+SNAP_B = bytes(tuple(range(S_END, S_OP + 4)) + (S_SPIN, _S_SPA, _S_SPN, _S_LEAD, S_SP, S_TURN, S_RES, S_WIN,
+                                                 S_FISH, _S_PASS, S_LAST, _S_PLIES, _S_LASTP))
 SNAP_NI = const(10)
 SNAP_NB = const(29)
 
@@ -595,7 +583,7 @@ def restore(st: ptr32, si: ptr32, snap_b, d: int):
 def advance(st: ptr32, tb: ptr32) -> int:
     """Forced draws and passes until the player to move can play; returns that player's playable
     tiles, or 0 when the round ended on the way."""
-    players = tb[P_PLAYERS]
+    players = tb[_P_PLAYERS]
     guard = 0
     while st[S_RES] == 0 and guard < 200:
         guard += 1
@@ -604,9 +592,9 @@ def advance(st: ptr32, tb: ptr32) -> int:
         i = 0
         while i < 4:
             if st[S_OP + i]:
-                play |= tb[T_SUIT + st[S_END + i]]
+                play |= tb[_T_SUIT + st[S_END + i]]
             i += 1
-        if st[S_LEAD] == 255:
+        if st[_S_LEAD] == 255:
             play = 0xFFFFFFF
         fit = st[s] & play
         if fit:
@@ -621,10 +609,10 @@ def advance(st: ptr32, tb: ptr32) -> int:
             st[S_SP] = sp
             if sp == lim and ((st[0] | st[1] | st[2] | st[3]) & play) == 0:
                 st[S_RES] = 2
-                st[S_FISH] = st[S_LASTP]
+                st[S_FISH] = st[_S_LASTP]
             continue
-        p = st[S_PASS] + 1
-        st[S_PASS] = p
+        p = st[_S_PASS] + 1
+        st[_S_PASS] = p
         if p >= players:
             st[S_RES] = 2
             st[S_FISH] = 255
