@@ -10,11 +10,13 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "firmware"))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))   # movecheck, also under `python3 -m`
 
 from domino.rules import Rules, RulesError  # noqa: E402
 from domino.match import Match  # noqa: E402
 from domino.tiles import parse as parse_tile, NONE  # noqa: E402
-from domino.record import RecordError, find_move, find_multi, run_forced  # noqa: E402
+from domino.record import RecordError, run_forced  # noqa: E402
+from movecheck import find_move, find_multi  # noqa: E402   (the lookups that say why a move is illegal)
 from domino.round import PLAYING, OUT  # noqa: E402
 from domino.scoring import hand_value  # noqa: E402
 

@@ -16,7 +16,7 @@ joined with `+`, the spinner/cross candidate first. Draws and passes are forced 
 are not written: replaying the moves on the seeded deal reproduces them. The last round may be
 unfinished (a saved game in progress).
 """
-from .tiles import LO, HI, DOUBLE, NONE, parse as parse_tile
+from .tiles import LO, HI, DOUBLE, NONE, name, short, parse as parse_tile
 from .layout import ARM_NAMES
 from .round import MULTI, CLOSE, ARM_SHIFT, PLAYING
 from .rules import Rules, RulesError
@@ -31,7 +31,7 @@ class RecordError(ValueError):
 
 
 def _part(t, a, closed, lead):
-    s = str(LO[t]) + str(HI[t])
+    s = short(t)
     if not lead:
         s += ARM_NAMES[a]
     if closed:
@@ -56,10 +56,8 @@ def move_text(rd, m):
 
 def find_move(rd, tile, arm, close):
     """The legal single move placing `tile` (on `arm`, or on the only end that matters when arm is
-    None). Raises RecordError with the reason."""
+    None), or NONE. tools/movecheck.py says why there is none (the device only needs yes or no)."""
     lay = rd.layout
-    if not (rd.hands[rd.turn] >> tile) & 1:
-        raise RecordError(_name(tile) + " is not in seat " + str(rd.turn) + "'s hand")
     keep = rd.dedupe
     rd.dedupe = False
     n = rd.legal()
@@ -72,32 +70,20 @@ def find_move(rd, tile, arm, close):
         a = (m >> ARM_SHIFT) & 3
         if lay.lead == NONE or arm is None or a == arm:
             if found != NONE and arm is None and not lay.same(a, (found >> ARM_SHIFT) & 3):
-                raise RecordError(_name(tile) + " fits several ends: name the end")
+                raise RecordError(name(tile) + " fits several ends: name the end")
             if found == NONE:
                 found = m
-    if found == NONE:
-        if lay.lead == NONE and rd.lead_tile != NONE:
-            raise RecordError("the lead must be " + _name(rd.lead_tile))
-        if close and not rd.rules.close:
-            raise RecordError("this variant has no closing")
-        if arm is not None and not lay.fits(tile, arm):
-            raise RecordError(_name(tile) + " does not match the " + ARM_NAMES[arm] + " end")
-        raise RecordError(_name(tile) + " does not match any open end")
     return found
 
 
 def find_multi(rd, parts):
-    """parts: [(tile, arm, close)], the first one the spinner candidate."""
+    """parts: [(tile, arm, close)], the first one the spinner candidate. The legal move, or NONE."""
     lay = rd.layout
     arms = 0
     closes = 0
     for t, a, c in parts:
-        if a is None:
-            raise RecordError("each double of a multi-tile move needs its end")
-        if LO[t] != HI[t]:
-            raise RecordError(_name(t) + " is not a double: only doubles go in one move")
-        if not lay.fits(t, a):
-            raise RecordError(_name(t) + " does not match the " + ARM_NAMES[a] + " end")
+        if a is None or LO[t] != HI[t] or not lay.fits(t, a):
+            return NONE
         arms |= 1 << a
         if c:
             closes |= 1 << a
@@ -110,11 +96,7 @@ def find_multi(rd, parts):
         x = rd.buf[i]
         if x & MULTI and x & 0xFF == m & 0xFF:
             return x
-    raise RecordError("that multi-tile move is not allowed here")
-
-
-def _name(t):
-    return str(LO[t]) + "-" + str(HI[t])
+    return NONE
 
 
 def parse_part(tok):
@@ -135,8 +117,12 @@ def parse_part(tok):
 def parse_move(rd, tok):
     parts = [parse_part(p) for p in tok.split("+")]
     if len(parts) == 1:
-        return find_move(rd, parts[0][0], parts[0][1], parts[0][2])
-    return find_multi(rd, parts)
+        m = find_move(rd, parts[0][0], parts[0][1], parts[0][2])
+    else:
+        m = find_multi(rd, parts)
+    if m == NONE:
+        raise RecordError("not a legal move: " + tok)
+    return m
 
 
 def run_forced(match):
