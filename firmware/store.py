@@ -4,16 +4,21 @@ Every file is written atomically (write `name.tmp`, then rename over `name`), an
 the previous good save as `game.bak`, so pulling the power at any instant leaves a readable save.
 A move is saved by copying the previous save with the move appended (its checksum checked on the
 way), so saving needs neither the record module nor a replay of the match.
-Everything read back is validated: a damaged file gives a one-line message and defaults, never an
-exception. `root` is a directory, so tests use a temporary one.
+Everything read back is checked: version, checksum, every value. A file that cannot be used is set
+aside as `<name>.bad` (renamed, never deleted: a new save must not erase the evidence) with a
+one-line message, and the newest good state follows: game.bak, else a clean start or defaults; a
+`game.txt.tmp` left by a power cut is removed. A write the flash refuses (full) raises OSError after
+removing its `.tmp`, so the previous file stays as it was; `failed(e)` words it for the screen.
+`root` is a directory, so tests use a temporary one. The messages are listed in docs/UI.md.
 
-Files:
-- `game.txt`: the engine's game record (`domino.record.dump`) with extra header lines for the seats
-  (`seats human,easy,...`, `names ...`, `sheet ...`) and a last line `sum XXXXXXXX` (Adler-32 of all
-  lines before it) that catches a truncated or altered file.
-- `settings.json`: {"v": 1, "bright": 80, "sound": 1, "think": 1000, "anim": 2, "wdt": 0, "last": {...}}.
-- `stats.json`: {"v": 1, "<variant>": [played, wins, losses, streak, best], ...}; streak > 0 counts
-  wins in a row, < 0 losses in a row.
+Files (docs/RECORDS.md):
+- `game.txt`: first line `DOMINO <version>`, then the engine's game record (`domino.record.dump`) with
+  extra header lines for the seats (`seats human,easy,...`, `names ...`, `sheet ...`) and a last line
+  `sum XXXXXXXX` (Adler-32 of every byte before it) that catches a truncated or altered file.
+- `settings.json`: {"v": 1, "bright": 80, "sound": 1, "think": 1000, "anim": 2, "wdt": 0, "last": {...}}
+  on one line, then `sum XXXXXXXX` as in game.txt (a file without it, from before, is read as is).
+- `stats.json`: {"v": 1, "<variant>": [played, wins, losses, streak, best], ..., "counted": "<sum of
+  the last match counted>"} and its sum line; streak > 0 counts wins in a row, < 0 losses in a row.
 """
 import os
 import json
@@ -25,6 +30,7 @@ GAME = "game.txt"
 BACKUP = "game.bak"
 SETTINGS = "settings.json"
 STATS = "stats.json"
+MAGIC = b"DOMINO 1\n"
 
 # setting: (default, allowed values)
 SETTING_CHOICES = {
@@ -36,6 +42,27 @@ SETTING_CHOICES = {
 }
 SEAT_KINDS = ("human", "easy", "medium", "hard")
 
+# Why a save file cannot be used: on the menu when nothing could be resumed ("<WHY>: set aside"), on
+# the table when game.bak was ("<BACK>: 1 move back"; the table's message line holds ~22 characters).
+GOOD = -2
+MISSING = -1
+CUT, DAMAGED, INVALID, FOREIGN, NEWER = 0, 1, 2, 3, 4
+WHY = ("Save cut short", "Save damaged", "Save invalid", "Not a game save", "Newer firmware's save")
+BACK = ("Cut short", "Damaged", "Invalid", "Foreign", "Too new")
+POWER_CUT = "Power cut: 1 move back"       # game.txt missing, or a save never finished (a .tmp)
+
+
+def failed(e, what=None):
+    """The message for a write the flash refused: 'Flash full: not saved' (ENOSPC), 'Flash full:
+    settings unsaved', 'Flash error 5: not saved'."""
+    n = e.args[0] if e.args else 0
+    return ("Flash full" if n == 28 else "Flash error " + str(n)) + \
+        (": " + what + " unsaved" if what else ": not saved")
+
+
+def _hex(a, b):
+    return "%04x%04x" % (b, a)
+
 
 class _SumWriter:
     """Passes text on to a file while keeping an Adler-32 checksum of it (catches a cut or edited
@@ -46,19 +73,29 @@ class _SumWriter:
         self.a = 1
         self.b = 0
 
-    def write(self, text):
+    def add(self, data):
         a = self.a
         b = self.b
-        for c in text.encode():
+        for c in data:
             a = (a + c) % 65521
             b = (b + a) % 65521
         self.a = a
         self.b = b
+
+    def write(self, text):
+        self.add(text.encode())
         if self.f is not None:
             self.f.write(text)
 
     def hex(self):
-        return "%04x%04x" % (self.b, self.a)
+        return _hex(self.a, self.b)
+
+
+def _sealed(text):
+    """text and its checksum line (settings, statistics)."""
+    w = _SumWriter(None)
+    w.write(text)
+    return text + "sum " + w.hex() + "\n"
 
 
 def _all_but_last(lines):
@@ -134,24 +171,17 @@ class Store:
         except OSError:
             return False
 
-    def read(self, name):
-        """The file's text, or None when missing or unreadable."""
-        try:
-            with open(self.path(name)) as f:
-                return f.read()
-        except (OSError, UnicodeError, ValueError):
-            return None
-
-    def write(self, name, text, backup=None):
+    def write(self, name, text):
         """Atomic write: a power cut leaves either the old file or the new one, never half of one.
-        With `backup`, the old file is kept under that name."""
+        A refused write (flash full) removes the .tmp and raises: the old file stays."""
         p = self.path(name)
-        tmp = p + ".tmp"
-        with open(tmp, "w") as f:
-            f.write(text)
-        if backup and self.exists(name):
-            self._rename(p, self.path(backup))
-        self._rename(tmp, p)
+        try:
+            with open(p + ".tmp", "w") as f:
+                f.write(text)
+            self._rename(p + ".tmp", p)
+        except OSError:
+            self.remove(name + ".tmp")
+            raise
 
     def _rename(self, src, dst):
         try:
@@ -169,6 +199,14 @@ class Store:
         except OSError:
             pass
 
+    def aside(self, name):
+        """Keep an unusable file as name.bad (replacing an older one), out of the way of new saves."""
+        self.remove(name + ".bad")
+        try:
+            os.rename(self.path(name), self.path(name + ".bad"))
+        except OSError:
+            pass
+
     # --- the game in progress ------------------------------------------------------------------
     def has_game(self):
         return self.exists(GAME) or self.exists(BACKUP)
@@ -178,30 +216,37 @@ class Store:
         or after a round ended / began (no token). The previous save is copied line by line with the
         token appended, its checksum checked on the way; when it does not fit (no save yet, damage),
         the whole record is written again from the match (domino.record.dump). Either way the new
-        file replaces the old one atomically and the old one is kept as game.bak."""
+        file replaces the old one atomically and the old one is kept as game.bak. A refused write
+        raises OSError with game.txt as it was and no .tmp left."""
         p = self.path(GAME)
         tmp = p + ".tmp"
-        done = False
-        if match.round_no == 1 and not match.nmoves and not match.history:
-            with open(tmp, "w") as f:   # a fresh deal: the record is its header and an empty round
-                w = _SumWriter(f)
-                w.write(header(match, extras) + "round\n")
-                f.write("sum " + w.hex() + "\n")
-            done = True
-        elif self.exists(GAME):
-            try:
-                done = self._append(match, extras, token, p, tmp)
-            except (OSError, ValueError):
-                done = False
-        if not done:
-            from domino.record import dump
-            with open(tmp, "w") as f:
-                w = _SumWriter(f)
-                dump(match, w, extras)
-                f.write("sum " + w.hex() + "\n")
-        if self.exists(GAME):
-            self._rename(p, self.path(BACKUP))
-        self._rename(tmp, p)
+        try:
+            done = False
+            if match.round_no == 1 and not match.nmoves and not match.history:
+                with open(tmp, "w") as f:   # a fresh deal: the record is its header and an empty round
+                    w = _SumWriter(f)
+                    w.write(header(match, extras) + "round\n")
+                    f.write("sum " + w.hex() + "\n")
+                done = True
+            elif self.exists(GAME):
+                try:
+                    done = self._append(match, extras, token, p, tmp)
+                except (OSError, ValueError) as e:
+                    if e.args and e.args[0] == 28:
+                        raise                # flash full: a whole record will not fit either
+                    done = False
+            if not done:
+                from domino.record import dump
+                with open(tmp, "w") as f:
+                    w = _SumWriter(f)
+                    dump(match, w, extras)
+                    f.write("sum " + w.hex() + "\n")
+            if self.exists(GAME):
+                self._rename(p, self.path(BACKUP))
+            self._rename(tmp, p)
+        except OSError:
+            self.remove(GAME + ".tmp")
+            raise
 
     def _append(self, match, extras, token, p, tmp):
         """Copy game.txt to tmp with a fresh header and `token` added; False when game.txt does not
@@ -250,95 +295,139 @@ class Store:
         return True
 
     def load_game(self):
-        """(match, extras, message). match None when nothing could be loaded; message explains any
-        damage (the newest good save is used: game.txt, else game.bak)."""
-        if not self.has_game():
-            return None, None, None
-        m, ex, err = self._load(GAME)
+        """(match, extras, message) at boot or Continue: the newest good save, game.txt else
+        game.bak (which becomes game.txt again). Every unusable save is set aside as .bad, a .tmp
+        left by a power cut is removed; the message says what happened (None: nothing to say)."""
+        tmp = self.exists(GAME + ".tmp")
+        self.remove(GAME + ".tmp")
+        m, ex, why = self._load(GAME)
         if m is not None:
-            return m, ex, None
-        err = str(err)
-        m2, ex2, err2 = self._load(BACKUP)
-        if m2 is not None:
-            if err == "missing":
-                return m2, ex2, "Resumed from the backup save"
-            return m2, ex2, "Last save damaged (" + err + "): resumed one move earlier"
-        if err == "missing":
-            err = str(err2)
-        return None, None, "Saved game unreadable: " + err
+            return m, ex, POWER_CUT if tmp else None
+        if why != MISSING:
+            self.aside(GAME)
+        m, ex, why2 = self._load(BACKUP)
+        if m is not None:
+            try:
+                self._rename(self.path(BACKUP), self.path(GAME))    # the save resumed is game.txt
+            except OSError:
+                pass
+            return m, ex, POWER_CUT if why == MISSING else BACK[why] + ": 1 move back"
+        if why2 != MISSING:
+            self.aside(BACKUP)
+        if why == MISSING:
+            why = why2
+        if why == MISSING:
+            return None, None, "Power cut: game not saved" if tmp else None
+        return None, None, WHY[why] + ": set aside"
 
     def _check(self, name):
-        """None when the file's last line is a matching checksum, else why not."""
-        w = _SumWriter(None)
-        last = None
+        """GOOD when `name` is a whole save of this version, else why not (MISSING, CUT, DAMAGED,
+        FOREIGN, NEWER). Read as bytes, a piece at a time: whatever the file holds, no exception."""
         try:
-            with open(self.path(name)) as f:
-                for ln in f:
-                    if last is not None:
-                        w.write(last)
-                    last = ln
+            f = open(self.path(name), "rb")
         except OSError:
-            return "missing"
-        except (UnicodeError, ValueError):
-            return "not text"
-        if last is None or not last.startswith("sum ") or not last.endswith("\n"):
-            return "file cut short"
-        if last[4:].strip() != w.hex():
-            return "checksum mismatch"
-        return None
+            return MISSING
+        w = _SumWriter(None)
+        last = b""                   # the last line (when it is short: the checksum's is 13 bytes)
+        at = (1, 0)                  # the checksum before it
+        start = True                 # the next piece begins a line
+        first = True
+        try:
+            with f:
+                while True:
+                    p = f.readline(128)
+                    if not p:
+                        break
+                    if first:
+                        first = False
+                        if not p.startswith(b"DOMINO "):
+                            return CUT if MAGIC.startswith(p) else FOREIGN
+                        v = p[7:].strip()
+                        if v.isdigit() and int(v) > VERSION:
+                            return NEWER
+                    last = p if start else b""
+                    if start:
+                        at = (w.a, w.b)
+                    w.add(p)
+                    start = p[-1:] == b"\n"
+        except OSError:
+            return DAMAGED
+        if first or not start or not last.startswith(b"sum "):
+            return CUT
+        if last[4:].strip() != _hex(at[0], at[1]).encode():
+            return DAMAGED
+        return GOOD
 
     def _load(self, name):
-        err = self._check(name)
-        if err:
-            return None, None, err
-        from domino.record import load, RecordError
+        why = self._check(name)
+        if why != GOOD:
+            return None, None, why
+        from domino.record import load
         try:
             with open(self.path(name)) as f:
                 match, extras = load(_all_but_last(f))
-        except RecordError as e:
-            return None, None, str(e)
-        except (OSError, ValueError, IndexError, KeyError, TypeError) as e:
-            return None, None, "bad record: " + str(e)
+        except MemoryError:
+            raise
+        except Exception:            # the checksum holds, yet it does not replay (rules changed?)
+            return None, None, INVALID
         kinds = extras.get("seats", "").split(",")
         if len(kinds) != match.rules.players:
-            return None, None, "seat list does not match the players"
+            return None, None, INVALID
         for k in kinds:
             if k not in SEAT_KINDS:
-                return None, None, "unknown seat kind " + k
-        return match, extras, None
+                return None, None, INVALID
+        return match, extras, GOOD
+
+    def game_sum(self):
+        """The checksum line of game.txt: names a finished match, so its result is counted once."""
+        ln = ""
+        try:
+            with open(self.path(GAME)) as f:
+                for ln in f:
+                    pass
+        except (OSError, ValueError):
+            pass
+        return ln.strip() or None
 
     def clear_game(self):
         self.remove(GAME)
         self.remove(BACKUP)
         self.remove(GAME + ".tmp")
 
-    def keep_bad_game(self):
-        """Move an unreadable save aside (game.bad) so a new game does not erase the evidence."""
-        for name in (GAME, BACKUP):
-            if self.exists(name):
-                self.remove(name + ".bad")
-                try:
-                    os.rename(self.path(name), self.path(name + ".bad"))
-                except OSError:
-                    pass
-
     # --- settings ------------------------------------------------------------------------------
-    def _json(self, name):
-        """(dict, message): {} with a message when the file is missing/damaged/stale."""
-        text = self.read(name)
-        if text is None:
-            return {}, None if not self.exists(name) else name + " unreadable: reset"
+    def _json(self, name, label):
+        """(dict, message): {} and None when the file is missing; {} and a message when it is
+        damaged, too new or outdated (then it is set aside as name.bad)."""
         try:
-            d = json.loads(text)
-        except (ValueError, TypeError):
-            return {}, name + " damaged: reset"
-        if not isinstance(d, dict) or d.get("v") != VERSION:
-            return {}, name + " from another version: reset"
-        return d, None
+            with open(self.path(name), "rb") as f:
+                data = f.read()
+        except OSError:
+            return {}, None
+        why = " damaged: reset"
+        i = data.rfind(b"\nsum ")
+        ok = True
+        if i >= 0:                   # without a checksum line: a file from before they had one
+            w = _SumWriter(None)
+            w.add(data[:i + 1])
+            ok = data[i + 5:] == (w.hex() + "\n").encode()
+            data = data[:i + 1]
+        d = None
+        if ok:
+            try:
+                d = json.loads(data)
+            except (ValueError, TypeError):
+                pass
+        if isinstance(d, dict):
+            v = d.get("v")
+            if v == VERSION:
+                return d, None
+            why = " too new: reset" if isinstance(v, int) and v > VERSION else " outdated: reset"
+        self.aside(name)
+        return {}, label + why
 
     def load_settings(self):
         """(settings, message). Every value is checked; a bad one falls back to its default."""
-        d, msg = self._json(SETTINGS)
+        d, msg = self._json(SETTINGS, "Settings")
         out = {}
         bad = 0
         for key in SETTING_CHOICES:
@@ -350,36 +439,42 @@ class Store:
             out[key] = v
         last = d.get("last")
         out["last"] = last if isinstance(last, dict) else {}
-        if bad and d and msg is None:
-            msg = "Some settings were invalid: reset"
+        if bad and d:
+            msg = "Some settings invalid: reset"
         return out, msg
 
     def save_settings(self, s):
         d = {"v": VERSION}
         for key in s:
             d[key] = s[key]
-        self.write(SETTINGS, json.dumps(d))
+        self.write(SETTINGS, _sealed(json.dumps(d) + "\n"))
 
     # --- statistics ----------------------------------------------------------------------------
     def load_stats(self):
-        d, msg = self._json(STATS)
+        d, msg = self._json(STATS, "Statistics")
         out = {}
         for key in d:
             row = d[key]
             if key == "v":
                 continue
-            if (isinstance(row, list) and len(row) == 5 and
+            if key == "counted" and isinstance(row, str):
+                out[key] = row
+            elif (isinstance(row, list) and len(row) == 5 and
                     all(isinstance(x, int) and not isinstance(x, bool) for x in row) and
                     min(row[0], row[1], row[2], row[4]) >= 0):
                 out[key] = row
-            elif msg is None:
-                msg = "Statistics partly damaged: bad rows dropped"
+            else:
+                msg = "Some stats invalid: dropped"
         return out, msg
 
-    def record_result(self, vid, result):
-        """result: 1 win, -1 loss, 0 neither (Goat: not the winner but not the goat)."""
+    def record_result(self, vid, result, match_id=None):
+        """result: 1 win, -1 loss, 0 neither (Goat: not the winner but not the goat). With match_id
+        (game_sum()), a match already counted is not counted again (a power cut between writing the
+        statistics and removing the finished save)."""
         stats, _ = self.load_stats()
         row = stats.get(vid) or [0, 0, 0, 0, 0]
+        if match_id is not None and stats.get("counted") == match_id:
+            return row
         row[0] += 1
         if result > 0:
             row[1] += 1
@@ -390,6 +485,8 @@ class Store:
             row[2] += 1
             row[3] = row[3] - 1 if row[3] < 0 else -1
         stats[vid] = row
+        if match_id is not None:
+            stats["counted"] = match_id
         self.save_stats(stats)
         return row
 
@@ -397,4 +494,4 @@ class Store:
         d = {"v": VERSION}
         for key in stats:
             d[key] = stats[key]
-        self.write(STATS, json.dumps(d))
+        self.write(STATS, _sealed(json.dumps(d) + "\n"))

@@ -115,10 +115,10 @@ def test_resume_after_power_cut(mpy, tmp_path):
     a = run(mpy, job, tmp_path)
     before = a["states"][0]
     assert a["result"] == "stopped" and (tmp_path / "flash" / "game.txt").exists()
-    # the process is gone (power pulled); a new boot offers to resume
-    b = run(mpy, {"seed": 1, "do": [["state"], ["menu", "Continue"], ["settle"], ["state"]]}, tmp_path)
-    menu, after = b["states"]
-    assert menu["rows"][0] == "Continue" and "saved" in menu["note"]
+    # the process is gone (power pulled); a new boot goes straight back into the game
+    b = run(mpy, {"seed": 1, "do": [["state"], ["settle"], ["state"]]}, tmp_path)
+    boot, after = b["states"]
+    assert boot["screen"] == "Table" and boot["msg"] == ""
     for k in ("round_no", "moves_played", "scores", "turn", "hand", "history"):
         assert after[k] == before[k], k
     assert after["mode"] == 1
@@ -126,7 +126,7 @@ def test_resume_after_power_cut(mpy, tmp_path):
 
 def test_resume_pass_and_play_starts_with_the_curtain(mpy, tmp_path):
     run(mpy, {"seed": 3, "do": [["new", "block", 2, ["human", "human"]], ["match", 5]]}, tmp_path)
-    b = run(mpy, {"do": [["menu", "Continue"], ["state"]]}, tmp_path)
+    b = run(mpy, {"do": [["settle"], ["state"]]}, tmp_path)
     assert b["states"][0]["screen"] == "Curtain"
 
 
@@ -141,14 +141,18 @@ def test_damaged_save_loses_nothing_else(mpy, tmp_path, damage):
         (flash / "game.txt").write_text("\x00garbage\n" * 3)
         if damage == "both":
             (flash / "game.bak").write_text("DOMINO 1\nvariant nope\n")
-    out = run(mpy, {"do": [["state"], ["menu", "Continue"], ["settle"], ["state"]]}, tmp_path)
-    menu, after = out["states"]
+    out = run(mpy, {"do": [["state"], ["settle"], ["state"]]}, tmp_path)
+    boot, after = out["states"]
     if damage == "both":
-        assert after["screen"] == "MainMenu" and "unreadable" in after["note"]
-        assert (flash / "game.txt.bad").exists() and not (flash / "game.txt").exists()
+        assert boot["screen"] == "MainMenu" and boot["note"] == "Not a game save: set aside"
+        assert (flash / "game.txt.bad").exists() and (flash / "game.bak.bad").exists()
+        assert not (flash / "game.txt").exists() and not (flash / "game.bak").exists()
         out = run(mpy, {"do": [["new", "draw", 2, ["human", "easy"]], ["state"]]}, tmp_path)
         assert out["states"][0]["screen"] == "Table"
     else:
+        assert boot["screen"] == "Table"
+        want = {"truncated": "Cut short: 1 move back", "garbage": "Foreign: 1 move back"}
+        assert boot["msg"] == want[damage]
         assert after["screen"] == "Table" and after["mode"] == 1
         assert after["moves_played"] >= 1
 
@@ -159,10 +163,11 @@ def test_stale_settings_file(mpy, tmp_path):
     (flash / "settings.json").write_text('{"v": 0, "bright": "max"')
     out = run(mpy, {"do": [["state"], ["menu", "Settings"], ["keys", "right down a"], ["keys", "b"],
                            ["state"]]}, tmp_path)
-    assert "damaged" in out["states"][0]["note"]
+    assert out["states"][0]["note"] == "Settings damaged: reset"
+    assert (flash / "settings.json.bad").read_text() == '{"v": 0, "bright": "max"'
     assert out["states"][1]["screen"] == "MainMenu"
     import json
-    s = json.loads((flash / "settings.json").read_text())
+    s = json.loads((flash / "settings.json").read_text().split("\n")[0])
     assert s["v"] == 1 and s["bright"] == 90 and s["sound"] == 0
 
 

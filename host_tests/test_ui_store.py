@@ -97,13 +97,22 @@ def test_truncated_save_falls_back_to_backup(tmp_path):
     p = st.path("game.txt")
     text = open(p).read()
     open(p, "w").write(text[:len(text) // 2])          # power cut mid-write (without the rename)
+    bak = open(st.path("game.bak")).read()
     m2, ex, note = st.load_game()
-    assert m2 is not None and "one move earlier" in note
+    assert m2 is not None and note == "Cut short: 1 move back"
     assert m2.round.moves_played == m.round.moves_played - 1 or m2.round_no < m.round_no or \
         len(m2.history) < len(m.history) + 1
+    # the cut file is kept aside, the backup is game.txt again
+    assert open(st.path("game.txt.bad")).read() == text[:len(text) // 2]
+    assert open(st.path("game.txt")).read() == bak and not os.path.exists(st.path("game.bak"))
 
 
-@pytest.mark.parametrize("damage", ["garbage", "empty", "edited", "bad_seats", "binary"])
+DAMAGE_NOTES = {"garbage": "Not a game save: set aside", "empty": "Save cut short: set aside",
+                "edited": "Save damaged: set aside", "bad_seats": "Save invalid: set aside",
+                "binary": "Not a game save: set aside"}
+
+
+@pytest.mark.parametrize("damage", sorted(DAMAGE_NOTES))
 def test_damaged_saves_give_a_message(tmp_path, damage):
     st, m = new_saved(tmp_path)
     for name in ("game.txt", "game.bak"):
@@ -127,17 +136,16 @@ def test_damaged_saves_give_a_message(tmp_path, damage):
         else:
             open(p, "w").write(text)
     m2, ex, note = st.load_game()
-    assert m2 is None
-    assert note.startswith("Saved game unreadable")
-    st.keep_bad_game()
-    assert not st.has_game() and os.path.exists(st.path("game.txt.bad"))
+    assert m2 is None and note == DAMAGE_NOTES[damage]
+    assert not st.has_game()        # both set aside, never deleted
+    assert os.path.exists(st.path("game.txt.bad")) and os.path.exists(st.path("game.bak.bad"))
 
 
 def test_missing_current_save_uses_backup(tmp_path):
     st, m = new_saved(tmp_path)
     os.remove(st.path("game.txt"))                      # cut between the two renames
     m2, ex, note = st.load_game()
-    assert m2 is not None and note == "Resumed from the backup save"
+    assert m2 is not None and note == "Power cut: 1 move back"
 
 
 def test_save_without_the_move_is_rewritten_whole(tmp_path):
@@ -165,16 +173,20 @@ def test_settings_validated(tmp_path):
     st = store.Store(str(tmp_path))
     s, note = st.load_settings()
     assert note is None and s["bright"] == 80 and s["last"] == {}
-    for text, expect in [("{not json", "damaged"), ('{"v": 99, "bright": 50}', "another version"),
-                         ('[1, 2]', "another version"), ("\xff\xfe", "damaged")]:
+    for text, expect in [("{not json", "Settings damaged: reset"),
+                         ('{"v": 99, "bright": 50}', "Settings too new: reset"),
+                         ('{"v": 0, "bright": 50}', "Settings outdated: reset"),
+                         ('[1, 2]', "Settings damaged: reset"), ("\xff\xfe", "Settings damaged: reset")]:
         open(st.path("settings.json"), "w").write(text)
         s, note = st.load_settings()
-        assert expect in note and s["bright"] == 80
+        assert note == expect and s["bright"] == 80
+        assert open(st.path("settings.json.bad")).read() == text
+        assert not os.path.exists(st.path("settings.json"))
     open(st.path("settings.json"), "w").write(json.dumps({"v": 1, "bright": 55, "sound": True,
                                                           "think": 1000, "anim": 9, "last": 3}))
     s, note = st.load_settings()
     assert s["bright"] == 80 and s["sound"] == 1 and s["anim"] == 2 and s["think"] == 1000
-    assert s["last"] == {} and "invalid" in note
+    assert s["last"] == {} and note == "Some settings invalid: reset"
     s["bright"] = 30
     st.save_settings(s)
     assert st.load_settings()[0]["bright"] == 30
@@ -188,12 +200,13 @@ def test_stats_streaks_and_damage(tmp_path):
     assert row == [9, 5, 3, -2, 3]
     stats, note = st.load_stats()
     assert note is None and stats["fives"] == row
-    d = json.load(open(st.path("stats.json")))
+    d = json.loads(open(st.path("stats.json")).readline())
     d["goat"] = [1, "x", 0, 0, 0]
     d["draw"] = [-1, 0, 0, 0, 0]
-    json.dump(d, open(st.path("stats.json"), "w"))
+    json.dump(d, open(st.path("stats.json"), "w"))          # a file without a checksum line is read
     stats, note = st.load_stats()
-    assert "goat" not in stats and "draw" not in stats and stats["fives"] == row and "dropped" in note
+    assert "goat" not in stats and "draw" not in stats and stats["fives"] == row
+    assert note == "Some stats invalid: dropped"
 
 
 def test_missing_root_is_created(tmp_path):

@@ -88,8 +88,7 @@ class App:
         from ui import nav
         nav.warm_up()
         self.arm_watchdog()
-        self.menu(note)
-        nav.begin(self)
+        nav.boot(self, note)         # back into a saved game (B held: the menu)
 
     def need(self, name):
         """Module `name`, loaded if it is not. When the heap is too short or too split for it, the

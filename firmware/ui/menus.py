@@ -24,7 +24,7 @@ def save_settings(app):
     try:
         app.store().save_settings(app.settings)
     except OSError as e:
-        return "Settings not saved: " + str(e)
+        return app.need("store").failed(e, "settings")
     return None
 
 

@@ -1,8 +1,10 @@
-"""Moving between the menus and the table, loaded only for that moment: boot warm-up, starting or
-resuming a match, going back to the menu, the error page. Whatever the previous screen held
-(menus, the table, the AI) is unloaded first, so the next screen gets the whole heap."""
+"""Moving between the menus and the table, loaded only for that moment: boot (warm-up, then straight
+back into a saved game), starting or resuming a match, going back to the menu, the error page.
+Whatever the previous screen held (menus, the table, the AI) is unloaded first, so the next screen
+gets the whole heap."""
 import gc
 from ui.app import drop_module
+from ui.input import K_B
 
 WARM = ("store", "domino.record", "ui.widgets", "ui.menus", "ui.dealcode", "ui.table", "ui.pick", "ui.paint",
         "ui.place", "ui.pause", "ui.sheet")
@@ -34,43 +36,67 @@ def unload_game():
     gc.collect()
 
 
+def boot(app, note):
+    """Power-on: straight back into the saved game, so a reset (or the watchdog) puts the player back
+    at the table; else the main menu. B held at power-on: the menu with the save kept (the way out
+    should a save ever stop the firmware); Continue resumes it. `note`: the settings' message; the
+    statistics are checked here too (set aside when damaged). Whatever goes wrong is the error page."""
+    inp = app.inp
+    inp.poll()
+    held = inp.raw & K_B
+    inp.flush()                      # B, still held, does nothing on the menu
+    st = app.store()
+    note = note or st.load_stats()[1]
+    if held and st.has_game():
+        app.menu("B held: game not resumed")
+    else:
+        app.pending = ("resume", note)
+    st = None
+    try:
+        begin(app)
+    except MemoryError:
+        raise
+    except Exception as e:
+        app.fail(e)
+
+
+def _menu(app, what, text):
+    unload_game()
+    if what == "error":
+        from ui.widgets import Message
+        app.go(Message(app, "Oops", text + "\nThe game is saved after its last move: choose Continue."))
+        return
+    from ui.menus import MainMenu
+    app.go(MainMenu(app, text))
+
+
 def begin(app):
-    """Carry out app.pending: ("menu", note), ("error", text), ("resume",), or a match to start
-    (match, kinds, names, sheet, note, fresh)."""
+    """Carry out app.pending: ("menu", note), ("error", text), ("resume",) from Continue, ("resume",
+    note) at boot, or a match to start (match, kinds, names, sheet, note, fresh)."""
     p = app.pending
     app.pending = None
     app.release()
     what = p[0]
-    if what == "menu" or what == "error":
-        unload_game()
-        if what == "error":
-            from ui.widgets import Message
-            app.go(Message(app, "Oops", p[1] + "\nThe game is saved after its last move: choose "
-                           "Continue."))
-            return
-        from ui.menus import MainMenu
-        app.go(MainMenu(app, p[1]))
-        return
     if what == "resume":
-        st = app.store()
-        match, extras, note = st.load_game()
+        match, extras, note = app.store().load_game()   # damaged saves set aside, with a message
         if match is None:
-            if note:
-                st.keep_bad_game()
-                app.menu(note + " (kept as game.txt.bad)")
-            else:
-                app.menu("No saved game")
+            _menu(app, "menu", note or (p[1] if len(p) > 1 else "No saved game"))
             return
         p = (match, extras["seats"].split(","), extras.get("names", "").split(","),
-             extras.get("sheet", ""), note, False)
-        match = extras = st = None
+             extras.get("sheet", ""), note or (p[1] if len(p) > 1 else None), False)
+        match = extras = None
         gc.collect()
+    elif what == "menu" or what == "error":
+        _menu(app, what, p[1])
+        return
     from ui.table import Game, Table
-    app.table = Table(app, Game(p[0], p[1], p[2], p[3]))
+    t = app.table = Table(app, Game(p[0], p[1], p[2], p[3]))
     if p[4]:
-        app.table.say(p[4], 3000)
+        t.say(p[4], 3000)
+        t.wait(1500)                 # read before an AI's move takes the message line
     if p[5]:
         app.store().clear_game()     # a new match replaces any saved one
-        app.table.save()
+        t.save()
+    t = None
     drop_module("ui.nav")            # done: the table needs the room
     app.go(app.table)

@@ -56,10 +56,12 @@ def end_round(t):
             side = m.rules.side(you)
             # points games: not winning is losing; Goat: only the goat loses
             res = 1 if m.winner == side else (-1 if (m.loser == side or m.rules.family != FAM_GOAT) else 0)
-            try:
-                game.stats = app.store().record_result(m.rules.vid, res)
-            except OSError:
-                pass
+            st = app.store()
+            try:                              # counted once, even if the save outlives a power cut
+                game.stats = st.record_result(m.rules.vid, res, st.game_sum())
+            except OSError as e:
+                game.note = app.need("store").failed(e, "stats")   # shown on the menu after
+            st = None
         try:
             app.store().clear_game()          # a finished match is not offered to resume
         except OSError:
@@ -130,7 +132,7 @@ class RoundEnd(Screen):
             if self.page + 1 < self.pages:
                 self.page += 1
             elif self.game.match.over:
-                self.app.menu()
+                self.app.menu(self.game.note)
                 return
             else:
                 next_round(self.table)

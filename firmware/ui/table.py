@@ -61,6 +61,7 @@ class Game:
                 self.humans += 1
         self.counted = False         # statistics written for this match
         self.stats = None            # the variant's statistics row after this match
+        self.note = None             # for the menu after the match (statistics not saved)
 
     def extras(self):
         return {"seats": ",".join(self.kinds), "names": ",".join(self.names), "sheet": self.sheet}
@@ -134,9 +135,10 @@ class Table(Screen):
     def save(self, token=None):
         try:
             self.app.store().save_game(self.game.match, self.game.extras(), token)
-        except OSError as e:                         # flash full or failing: say so, play on
-            self.app.save_failures += 1
-            self.say("Not saved: " + str(e), 3000, self.app.g.c.WARN)
+        except OSError as e:                         # flash full or failing: say so, play on (the
+            self.app.save_failures += 1              # previous save stays; the next move tries again)
+            self.say(self.app.need("store").failed(e), 3000, self.app.g.c.WARN)
+            self.wait(1500)                          # seen before the next move's message
         gc.collect()
 
     def enter(self):
@@ -237,6 +239,8 @@ class Table(Screen):
         self.thinking = NONE
         text = game.names[s] + ": " + describe(m.round, mv)
         self.play(mv)
+        if self.msg_until:                           # a save's warning: it stays up a moment
+            return
         self.say(text)
         self.wait(ANIM_MS[app.settings["anim"]])
 

@@ -56,7 +56,12 @@ class Driver:
         self.fake_ai_ms = job.get("ai_ms_per_call", 0)
         self.ai_now = 0
         clock = self.ai_clock if self.fake_ai_ms else None
+        hold = job.get("hold_at_boot")          # a key held while the app starts (B: safe start)
+        if hold:
+            self.board.host_keys(KEYS[hold])
         self.app = App(self.board, job.get("root", "/tmp/ui"), ai_clock=clock)
+        if hold:
+            self.board.host_keys(0)
         s = self.app.settings
         s["anim"] = job.get("anim", 0)
         s["think"] = job.get("think", 250)
@@ -566,6 +571,8 @@ def main():
             inject_memerr(d, st[1], st[2] if len(st) > 2 else 1)
         elif op == "usb":
             d.board.watchdog.usb = bool(st[1])
+        elif op == "flash":
+            flash(d, st[1])
         elif op == "png":
             path = job.get("root", "/tmp/ui") + "/" + st[1] + ".fb"
             out.setdefault("frames", {})[st[1]] = dump_fb(d.board, path)
@@ -588,6 +595,48 @@ def main():
     out["lean"] = d.app.lean
     out["mem_errors"] = d.app.mem_errors
     print(json.dumps(out))
+
+
+def flash(d, mode):
+    """From now on the flash refuses writes in the save folder: "full" (opening a file to write
+    raises ENOSPC), "midway" (a file's first write goes through, the next raise ENOSPC: a partial
+    .tmp); "ok" lets them through again. Installed as builtins.open, which every module looks up."""
+    import builtins
+    real = getattr(d, "real_open", None) or builtins.open
+    d.real_open = real
+    root = d.job.get("root", "/tmp/ui")
+    if mode == "ok":
+        builtins.open = real
+        return
+
+    class Refusing:
+        def __init__(self, f):
+            self.f = f
+            self.n = 0
+
+        def __enter__(self):
+            return self
+
+        def __exit__(self, *a):
+            self.f.close()
+
+        def close(self):
+            self.f.close()
+
+        def write(self, s):
+            self.n += 1
+            if self.n > 1:
+                raise OSError(28)
+            return self.f.write(s)
+
+    def refusing_open(path, m="r", *a):
+        if path.startswith(root) and ("w" in m or "a" in m):
+            d.out["refused"] = d.out.get("refused", 0) + 1
+            if mode == "full":
+                raise OSError(28)
+            return Refusing(real(path, m, *a))
+        return real(path, m, *a)
+    builtins.open = refusing_open
 
 
 def inject_memerr(d, meth, times):
