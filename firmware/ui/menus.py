@@ -2,9 +2,7 @@
 on the table (the app drops this module when a game starts, to give its heap to the AI)."""
 from domino.rules import VARIANTS, Rules, RulesError, option_choices, variant
 from domino.match import Match
-from ui.app import Screen
-from ui.widgets import ListScreen, wrap
-from ui.input import K_UP, K_DOWN, K_A, K_B
+from ui.widgets import ListScreen, HelpPage
 
 SEAT_KINDS = ("human", "easy", "medium", "hard")        # as SEAT_KINDS (the save format)
 
@@ -326,59 +324,3 @@ class HelpList(ListScreen):
             self.then()
         else:
             self.app.menu()
-
-
-def help_text(vid):
-    """The section [vid] of help.txt (read from flash, only when asked)."""
-    try:
-        base = __file__.rsplit("/", 1)[0]
-    except NameError:
-        base = "/ui"
-    out = []
-    on = False
-    try:
-        with open(base + "/help.txt") as f:
-            for ln in f:
-                ln = ln.rstrip("\n")
-                if ln.startswith("["):
-                    on = ln == "[" + vid + "]"
-                elif on:
-                    out.append(ln)
-    except OSError:
-        return "Help file missing."
-    return "\n".join(out).strip()
-
-
-class HelpPage(Screen):
-    def __init__(self, app, title, vid, back):
-        Screen.__init__(self, app)
-        self.title = title
-        text = help_text(vid)
-        if vid == "controls":
-            text = (app.board.KEY_HELP or "") + "\n" + text
-        self.lines = wrap(text, app.g.cols)
-        self.top = 0
-        self.back_to = back
-
-    def key(self, k):
-        if k == K_DOWN:
-            self.top += 1
-        elif k == K_UP and self.top:
-            self.top -= 1
-        elif k == K_A or k == K_B:
-            self.app.go(self.back_to)
-            return
-        self.app.redraw()
-
-    def draw(self, g):
-        c = g.c
-        g.fb.fill(c.BG)
-        y = 4 + g.big_center(self.title, 2, c.ACCENT)
-        vis = (g.h - y - 9) // 9
-        if self.top > len(self.lines) - vis:
-            self.top = max(0, len(self.lines) - vis)
-        for ln in self.lines[self.top:self.top + vis]:
-            g.text(ln, 0, y, c.FG)
-            y += 9
-        more = "v more  " if self.top + vis < len(self.lines) else ""
-        g.text(g.fit(more + "B back", g.cols), 0, g.h - 8, c.DIM)

@@ -57,12 +57,12 @@ class Pause(ListScreen):
             app.go(self.back_to)
         elif label == "Hint":
             app.go(t)
-            t.hint()
+            app.need("ui.pick").hint(t)
         elif label == "Score sheet":
             from ui.sheet import SheetView
             app.go(SheetView(app, t, self))
         elif label == "Rules help":
-            from ui.menus import HelpPage
+            from ui.widgets import HelpPage
             app.go(HelpPage(app, t.game.match.rules.title, t.game.match.rules.vid, self))
         elif label == "Save and quit":
             app.menu("Game saved")

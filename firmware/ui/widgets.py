@@ -120,7 +120,8 @@ class ListScreen(Screen):
 
 
 class Message(Screen):
-    """A title and a wrapped text; A or B goes on (to `then`, or the main menu)."""
+    """A title over a wrapped text that UP/DOWN scroll; A or B goes on (to `then`, or the main menu)."""
+    FOOT = 10                        # rows kept for the footer
 
     def __init__(self, app, title, text, then=None, col=-1):
         Screen.__init__(self, app)
@@ -129,6 +130,7 @@ class Message(Screen):
         self.then = then
         self.col = col
         self.top = 0
+        self.lines = None            # the text wrapped to the screen, on the first draw
 
     def key(self, k):
         if k == K_DOWN:
@@ -136,22 +138,69 @@ class Message(Screen):
         elif k == K_UP and self.top:
             self.top -= 1
         elif k == K_A or k == K_B:
-            if self.then:
-                self.then()
-            else:
-                self.app.menu()
+            self.done()
             return
         self.app.redraw()
+
+    def done(self):
+        if self.then:
+            self.then()
+        else:
+            self.app.menu()
+
+    def footer(self, more):  # type: (bool) -> str
+        return "A: OK"
 
     def draw(self, g):
         c = g.c
         g.fb.fill(c.BG)
         y = 4 + g.big_center(self.title, 2, c.WARN if self.col < 0 else self.col)
-        lines = wrap(self.text, g.cols)
-        vis = (g.h - y - 10) // 9
+        lines = self.lines
+        if lines is None:
+            lines = self.lines = wrap(self.text, g.cols)
+        vis = (g.h - y - self.FOOT) // 9
         if self.top > len(lines) - vis:
             self.top = max(0, len(lines) - vis)
         for ln in lines[self.top:self.top + vis]:
             g.text(ln, 0, y, c.FG)
             y += 9
-        g.text(g.fit("A: OK", g.cols), 0, g.h - 8, c.DIM)
+        g.text(g.fit(self.footer(self.top + vis < len(lines)), g.cols), 0, g.h - 8, c.DIM)
+
+
+def help_text(vid):
+    """The section [vid] of help.txt (read from flash, only when asked)."""
+    try:
+        base = __file__.rsplit("/", 1)[0]
+    except NameError:
+        base = "/ui"
+    out = []
+    on = False
+    try:
+        with open(base + "/help.txt") as f:
+            for ln in f:
+                ln = ln.rstrip("\n")
+                if ln.startswith("["):
+                    on = ln == "[" + vid + "]"
+                elif on:
+                    out.append(ln)
+    except OSError:
+        return "Help file missing."
+    return "\n".join(out).strip()
+
+
+class HelpPage(Message):
+    """A section of help.txt (a variant's rules, or the controls); A or B goes back."""
+    FOOT = 9
+
+    def __init__(self, app, title, vid, back):
+        text = help_text(vid)
+        if vid == "controls":
+            text = (app.board.KEY_HELP or "") + "\n" + text
+        Message.__init__(self, app, title, text, None, app.g.c.ACCENT)
+        self.back_to = back
+
+    def done(self):
+        self.app.go(self.back_to)
+
+    def footer(self, more):
+        return ("v more  " if more else "") + "B back"
