@@ -20,7 +20,7 @@ help:
 	@echo "make sim                   play the firmware on this PC (simulator; BOARD=, VIEW=term|window)"
 	@echo "make test                  the whole test suite (lint, types, CPython, MicroPython)"
 	@echo "make soak                  long proofs: 1,000-game cross-runtime soak, property runs, AI soak"
-	@echo "make bench                 AI speed: 200 Hard decisions per variant under micropython"
+	@echo "make bench                 engine vs other engines and the budgets -> docs/benchmarks.md"
 	@echo "make arena-long            AI strength targets, 1,000 matches each (~18 min)"
 	@echo "make screenshots           regenerate the README screenshots"
 	@echo "make build                 compile firmware/ to .mpy in build/"

@@ -1,19 +1,15 @@
-# AI: speed benchmark, long arena runs (strength targets of issue 4), AI soak.
-#   make bench        200 hard decisions per variant under the MicroPython unix port (device budget / 100)
+# AI: long arena runs (strength targets of issue 4), AI soak. The Hard AI speed bench (tools/bench_ai.py)
+# is a section of `make bench` (mk/bench.mk).
 #   make arena-long   the strength targets, 1,000 matches each, both cores, niced (~18 min here)
 #   make soak-ai      many seeded rounds of every variant with every level: legal moves, no crash
-AI_FACTOR ?= 100
 AI_BUDGET ?= 5
 ARENA_MATCHES ?= 1000
 ARENA = nice $(BIN)/python tools/arena.py --jobs 2 --python $(MICROPYTHON) --budget $(AI_BUDGET) \
         --matches $(ARENA_MATCHES) --seed 1
 
-.PHONY: bench arena-long soak-ai
+.PHONY: arena-long soak-ai
 
 SOAK_EXTRA += soak-ai
-
-bench: $(STAMP)
-	$(MICROPYTHON) tools/bench_ai.py --factor $(AI_FACTOR)
 
 arena-long: $(STAMP)
 	$(ARENA) --variant draw --players 2 --a hard --b greedy

@@ -1,0 +1,20 @@
+# Benchmarks (issue 9): the engine against other engines and against its budgets, in one run.
+#   make bench   builds .venv-bench once (dominoes and open-spiel from PyPI, requirements-bench.txt),
+#                then tools/bench.py measures speed, memory, size and RP2040 estimates (the Hard AI
+#                bench, tools/bench_ai.py, is one of its sections) and writes docs/benchmarks.md.
+#                Several minutes; not part of `make test` (that runs a --quick --no-peers smoke run).
+#   BENCH_ARGS=  extra tools/bench.py options, e.g. BENCH_ARGS="--reps 9" or "--out /tmp/b.md"
+BENCH_VENV  := .venv-bench
+BENCH_STAMP := $(BENCH_VENV)/.installed
+BENCH_ARGS  ?=
+
+.PHONY: bench
+
+$(BENCH_STAMP): requirements-bench.txt
+	$(PYTHON) -m venv $(BENCH_VENV)
+	$(BENCH_VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements-bench.txt
+	@touch $@
+
+bench: $(STAMP) $(BENCH_STAMP)
+	$(BIN)/python tools/bench.py --peer-python $(BENCH_VENV)/bin/python \
+	  $(if $(MICROPYTHON),--micropython "$(MICROPYTHON)") --out docs/benchmarks.md $(BENCH_ARGS)
