@@ -7,8 +7,8 @@ from domino.rng import _ALPHABET, code, parse_code
 from ui.app import Screen, drop_module
 from ui.input import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B, K_X
 
-SLOTS = const(6)
-RANDOM = const(6)                   # the cursor's place after the last slot
+_SLOTS = const(6)
+_RANDOM = const(6)                   # the cursor's place after the last slot
 
 
 class CodeEditor(Screen):
@@ -17,36 +17,36 @@ class CodeEditor(Screen):
     def __init__(self, app, form):
         Screen.__init__(self, app)
         self.form = form
-        self.v = bytearray(SLOTS)            # letter index of each slot
+        self.v = bytearray(_SLOTS)            # letter index of each slot
         self.pos = 0
         self.four = not (getattr(app.board, "KEYS", K_X) & K_X)     # four buttons: X/Y are UP/DOWN
         if form.deal:
             self.set(parse_code(form.deal))
 
     def set(self, seed):
-        for i in range(SLOTS):
-            self.v[SLOTS - 1 - i] = (seed >> (5 * i)) & 31
+        for i in range(_SLOTS):
+            self.v[_SLOTS - 1 - i] = (seed >> (5 * i)) & 31
 
     def seed(self):
         s = 0
-        for i in range(SLOTS):
+        for i in range(_SLOTS):
             s = (s << 5) | self.v[i]
         return s
 
     def key(self, k):
         pos = self.pos
         if k == K_UP or k == K_DOWN:
-            if pos < SLOTS:
+            if pos < _SLOTS:
                 self.v[pos] = (self.v[pos] + (1 if k == K_UP else 31)) & 31
         elif k == K_LEFT:
-            self.pos = (pos + RANDOM) % (RANDOM + 1)
+            self.pos = (pos + _RANDOM) % (_RANDOM + 1)
         elif k == K_RIGHT:
-            self.pos = (pos + 1) % (RANDOM + 1)
+            self.pos = (pos + 1) % (_RANDOM + 1)
         elif k == K_A:
-            if pos == RANDOM:
+            if pos == _RANDOM:
                 self.done(None)
                 return
-            if pos == SLOTS - 1:
+            if pos == _SLOTS - 1:
                 self.done(code(self.seed()))
                 return
             self.pos = pos + 1
@@ -77,7 +77,7 @@ class CodeEditor(Screen):
             y = (g.h - 8 * k - 22) // 2              # tall screens: the code in the middle
         cw = 8 * k + 2
         x = (g.w - 7 * cw) // 2 + 1
-        for i in range(SLOTS + 1):
+        for i in range(_SLOTS + 1):
             if i == 3:
                 g.big("-", x, y, c.DIM, k)
             else:
@@ -90,7 +90,7 @@ class CodeEditor(Screen):
             x += cw
         y += 8 * k + (6 if small else 14)
         col = c.FG
-        if self.pos == RANDOM:
+        if self.pos == _RANDOM:
             fb.fill_rect((g.w - 64) // 2 - 2, y - 2, 68, 11, c.CURSOR)
             col = c.BG
         g.center("Random", y, col)

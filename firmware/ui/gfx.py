@@ -15,8 +15,8 @@ from micropython import const
 from domino.tiles import NONE
 
 # pips of 0..6 on a 3x3 grid, bit r*3+c; the six is two rows of three along the tile's long side
-PIP_MASKS = (0, 0x10, 0x101, 0x111, 0x145, 0x155, 0x16D)
-SIX_ACROSS = const(0x1C7)
+_PIP_MASKS = const((0, 0x10, 0x101, 0x111, 0x145, 0x155, 0x16D))
+_SIX_ACROSS = const(0x1C7)
 CHAIN_OF_ARM = (1, 0, 2, 3)    # arm L -> chain W(1), R -> E(0), U -> N(2), D -> S(3)
 
 F_HORIZ = const(1)
@@ -98,7 +98,7 @@ class Gfx:
     def _half(self, x, y, v, s, horiz, col):
         if not v:
             return
-        m = SIX_ACROSS if (v == 6 and horiz) else PIP_MASKS[v]
+        m = _SIX_ACROSS if (v == 6 and horiz) else _PIP_MASKS[v]
         at = self._pip_at
         z = self._pip_z
         fb = self.fb

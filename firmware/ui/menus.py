@@ -1,20 +1,21 @@
 """Menu screens: main menu, new game, settings, statistics, rules help. Loaded only while no game is
 on the table (the app drops this module when a game starts, to give its heap to the AI)."""
+from micropython import const
 from domino.rules import VARIANTS, Rules, RulesError, option_choices, variant
 from domino.match import Match
 from ui.widgets import ListScreen, HelpPage
 
 SEAT_KINDS = ("human", "easy", "medium", "hard")        # as SEAT_KINDS (the save format)
 
-KIND_LABELS = ("Human", "Easy AI", "Medium AI", "Hard AI")
-AI_NAMES = ("Ann", "Bob", "Cat", "Dan")
+_KIND_LABELS = const(("Human", "Easy AI", "Medium AI", "Hard AI"))
+_AI_NAMES = const(("Ann", "Bob", "Cat", "Dan"))
 OPTION_LABELS = {
     "target": "Target", "hand": "Hand size", "big_tiles": "0-0=25 6-6=50", "lone_00": "Lone 0-0",
     "lone_66": "Lone 6-6", "reserve": "Reserve", "fish": "Fish for", "leader": "Next lead",
     "divide": "Divide by 5", "spinner": "Spinner", "spinner_counts": "Spinner counts",
     "four_doubles": "4 doubles",
 }
-ANIM_LABELS = ("off", "fast", "normal", "slow")
+_ANIM_LABELS = const(("off", "fast", "normal", "slow"))
 
 
 def save_settings(app):
@@ -47,7 +48,7 @@ def seat_names(kinds):
     out = []
     for s in range(len(kinds)):
         if kinds[s] != "human":
-            out.append(AI_NAMES[s])
+            out.append(_AI_NAMES[s])
         elif humans == 1:
             out.append("You")
         else:
@@ -142,7 +143,7 @@ class NewGame(ListScreen):
             out.append(("Teams", "2 v 2" if self.teams else "off"))
             f.append("teams")
         for s in range(self.players):
-            out.append(("Seat " + str(s + 1), KIND_LABELS[SEAT_KINDS.index(self.kinds[s])]))
+            out.append(("Seat " + str(s + 1), _KIND_LABELS[SEAT_KINDS.index(self.kinds[s])]))
             f.append("seat" + str(s))
         for key, _, _ in option_choices(row[0]):
             out.append((OPTION_LABELS.get(key, key), self.options[key]))
@@ -232,7 +233,7 @@ class Settings(ListScreen):
         t = s["think"]
         return [("Brightness", str(s["bright"]) + "%"), ("Sound", "on" if s["sound"] else "off"),
                 ("AI think", str(t // 1000) + "." + str(t % 1000 // 100) + "s"),
-                ("Animation", ANIM_LABELS[s["anim"]]),
+                ("Animation", _ANIM_LABELS[s["anim"]]),
                 ("Watchdog", "on" if s["wdt"] else "off"),
                 ("Reset stats", "sure?" if self.confirm else None), ("Back", None)]
 

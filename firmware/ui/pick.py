@@ -2,6 +2,7 @@
 Plain functions on the Table object, in their own module so that it can be unloaded while the AI
 searches (the heap holds all bytecode)."""
 import gc
+from micropython import const
 from domino.tiles import NONE, DOUBLE
 from domino.round import MULTI, ARM_SHIFT
 from ui.input import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B, K_X, K_Y
@@ -10,8 +11,8 @@ from ui.table import M_RUN, M_PICK, M_END, describe, tile_name
 from ui.app import ticks_diff
 from ui import brain
 
-HUMAN_ROOM = 24576  # free heap wanted for a human's turn (this code, drawing, the save) beside the AI
-CALM_MS = 300    # after another player's move, A is ignored this long (a press meant to hurry the AI)
+_HUMAN_ROOM = const(24576)  # free heap wanted for a human's turn (this code, drawing, the save) beside the AI
+_CALM_MS = const(300)  # after another player's move, A is ignored this long (a press meant to hurry the AI)
 
 
 def begin(t, seat):
@@ -19,7 +20,7 @@ def begin(t, seat):
     presses (made while the AI was thinking)."""
     app = t.app
     gc.collect()
-    if gc.mem_free() < HUMAN_ROOM:
+    if gc.mem_free() < _HUMAN_ROOM:
         brain.release()                # short of heap: the AI's buffers go while a person thinks
     t.shown = seat
     t.mode = M_PICK
@@ -30,7 +31,7 @@ def begin(t, seat):
     app.inp.flush()
     rd = t.game.match.round
     if rd.last != seat and rd.last != NONE:     # someone else just moved: A is not taken at once
-        t.calm_until = t.now() + CALM_MS
+        t.calm_until = t.now() + _CALM_MS
     if not t.msg_until:
         t.say("Your turn" if t.solo else t.game.names[seat] + ", your turn")
     app.board.led(0, 40, 0)

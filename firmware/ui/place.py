@@ -5,8 +5,8 @@ from domino.tiles import LO, HI, NONE
 from ui.gfx import F_HORIZ, F_CLOSED, F_DOUBLE, CHAIN_OF_ARM
 
 SIZES = (16, 14, 12, 11, 10, 9, 8, 7, 6, 5)   # half-tile sizes tried, largest first
-MIN_S = const(5)
-GAP = const(2)
+_MIN_S = const(5)
+_GAP = const(2)
 
 # chain directions E, W, N, S (the arms R, L, U, D): along (dx, dy) and turn (tx, ty)
 _DX = (1, -1, 0, 0)
@@ -102,7 +102,7 @@ def place(v, lay):
         v.n = 0
         return
     for s in SIZES:
-        if 2 * s * 5 > v.h + 20 and s > MIN_S:
+        if 2 * s * 5 > v.h + 20 and s > _MIN_S:
             continue
         for shift in (0, -1, 1):     # a lopsided layout may fit larger with its centre moved
             if _try(v, s, v.y0, v.h, shift * (v.h // 4)):
@@ -110,7 +110,7 @@ def place(v, lay):
                 return
     # nothing fits: a table three screens tall that scrolls
     v.tall = True
-    _try(v, MIN_S, v.y0 - v.h, 3 * v.h)
+    _try(v, _MIN_S, v.y0 - v.h, 3 * v.h)
     top = 32767
     bot = -32767
     for i in range(v.n):
@@ -192,13 +192,13 @@ def _chain(v, ch, s, cx, cy, x0, y0, w, h, cdbl):
         umax, vmax, uback = cy - y0, x0 + w - cx, y0 + h - cy
     else:
         umax, vmax, uback = y0 + h - cy, cx - x0, cy - y0
-    umin = s + GAP if v.wheel else -uback + 1
-    pitch = 2 * s + GAP
+    umin = s + _GAP if v.wheel else -uback + 1
+    pitch = 2 * s + _GAP
     if ch < 2:
         hc = s // 2 if cdbl else s
     else:
         hc = s
-    u = hc + GAP
+    u = hc + _GAP
     sign = 1
     row = 0
     base = ch * 28
@@ -210,22 +210,22 @@ def _chain(v, ch, s, cx, cy, x0, y0, w, h, cdbl):
         if sign > 0 and u + ln > umax:
             row += 1
             sign = -1
-            u -= GAP
+            u -= _GAP
         elif sign < 0 and u - ln < umin:
             row += 1
             sign = 1
-            u += GAP
+            u += _GAP
         vr = row * pitch
         if vr + s > vmax:
             return False
         if sign > 0:
             a0 = u
-            u += ln + GAP
+            u += ln + _GAP
             if a0 + ln > umax:
                 return False
         else:
             a0 = u - ln
-            u = a0 - GAP
+            u = a0 - _GAP
             if a0 < umin:
                 return False
         across = 2 * s if dbl else s
@@ -266,7 +266,7 @@ def _chain(v, ch, s, cx, cy, x0, y0, w, h, cdbl):
                     y += s
     else:
         mw = mh = s
-        a0 = hc + GAP
+        a0 = hc + _GAP
         if dx:
             x = cx + a0 if dx > 0 else cx - a0 - s
             y = cy - s // 2

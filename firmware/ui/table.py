@@ -15,11 +15,11 @@ M_RUN = const(0)        # the match advances by itself (AI, forced draws, round 
 M_PICK = const(1)       # a human picks a tile from the hand
 M_END = const(2)        # ... and where it goes, when it fits several ends
 M_WAIT = const(3)       # showing what just happened for a moment
-M_ACK = const(4)        # a message that waits for A
+_M_ACK = const(4)        # a message that waits for A
 
-ARM_WORDS = ("left", "right", "up", "down")
-THINK_TICKS = const(4)    # AI ticks per step of the thinking wheel
-SAVE_ROOM = const(16384)  # free heap a save wants beside the AI (else the AI is released)
+_ARM_WORDS = const(("left", "right", "up", "down"))
+_THINK_TICKS = const(4)    # AI ticks per step of the thinking wheel
+_SAVE_ROOM = const(16384)  # free heap a save wants beside the AI (else the AI is released)
 
 
 def tile_name(t):
@@ -33,14 +33,14 @@ def describe(rd, m):
         out = ""
         for a in range(4):
             if (m >> a) & 1:
-                out += (" + " if out else "") + tile_name(DOUBLE[lay.end[a]]) + " " + ARM_WORDS[a]
+                out += (" + " if out else "") + tile_name(DOUBLE[lay.end[a]]) + " " + _ARM_WORDS[a]
                 if (m >> (4 + a)) & 1:
                     out += " closed"
         return out
     t = m & 31
     if lay.lead == NONE:
         return tile_name(t)
-    s = tile_name(t) + " " + ARM_WORDS[(m >> ARM_SHIFT) & 3]
+    s = tile_name(t) + " " + _ARM_WORDS[(m >> ARM_SHIFT) & 3]
     return s + " closed" if m & CLOSE else s
 
 
@@ -211,7 +211,7 @@ class Table(Screen):
             else:
                 self.say(name + " passes" if not (human and self.solo) else "You pass")
                 if human and not self.solo:
-                    self.mode = M_ACK
+                    self.mode = _M_ACK
                     self.say(name + " cannot play: A to pass on")
                     return
             self.wait(ANIM_MS[app.settings["anim"]] or 1)
@@ -259,7 +259,7 @@ class Table(Screen):
                 self.pause_req = True
             ev = inp.get()
         self.anim_t += 1                             # ticks come ~30 ms of search apart: the
-        if self.anim_t >= THINK_TICKS and not app.lean:  # wheel moves every ~120 ms of thinking, on
+        if self.anim_t >= _THINK_TICKS and not app.lean:  # wheel moves every ~120 ms of thinking, on
             self.anim_t = 0                          # any clock (the simulator's may stand still)
             self.frame += 1
             self._draw_wheel(app.g)
@@ -276,7 +276,7 @@ class Table(Screen):
         drop_module("ui.paint")                      # loaded again to draw: the save comes first
         drop_module("ui.place")
         gc.collect()
-        if m.round_over() or gc.mem_free() < SAVE_ROOM:
+        if m.round_over() or gc.mem_free() < _SAVE_ROOM:
             brain.release()                          # the save (and round end) get the room
         self.save(self.app.need("store").last_token(m.round))
         if self.app.probe:
@@ -294,7 +294,7 @@ class Table(Screen):
         elif k == K_A:
             if mode == M_WAIT:
                 self.until = self.now()              # skip the pause
-            elif mode == M_ACK:
+            elif mode == _M_ACK:
                 self.mode = M_RUN
                 self.shown = NONE
                 self.msg = ""

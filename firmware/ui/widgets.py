@@ -4,7 +4,7 @@ from micropython import const
 from ui.input import K_A, K_B, K_UP, K_DOWN, K_LEFT, K_RIGHT
 from ui.app import Screen
 
-ROW_H = const(11)
+_ROW_H = const(11)
 
 
 def wrap(text, cols):
@@ -88,7 +88,7 @@ class ListScreen(Screen):
         if self.sel >= n:
             self.sel = n - 1
         foot = 10 if g.h >= 100 else 0
-        vis = (g.h - y - foot) // ROW_H
+        vis = (g.h - y - foot) // _ROW_H
         if vis < 1:
             vis = 1
         if self.sel < self.top:
@@ -97,10 +97,10 @@ class ListScreen(Screen):
             self.top = self.sel - vis + 1
         for i in range(self.top, min(n, self.top + vis)):
             label, value = rows[i]
-            yy = y + (i - self.top) * ROW_H
+            yy = y + (i - self.top) * _ROW_H
             fg = c.FG
             if i == self.sel:
-                fb.fill_rect(0, yy - 2, g.w, ROW_H, c.CURSOR)
+                fb.fill_rect(0, yy - 2, g.w, _ROW_H, c.CURSOR)
                 fg = c.BG
             v = "" if value is None else str(value)
             if v and i == self.sel and g.cols >= 20:
