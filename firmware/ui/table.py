@@ -4,7 +4,7 @@ and in a game with several humans a curtain hides the table until the next playe
 """
 import gc
 from micropython import const
-from domino.tiles import LO, HI, NONE, DOUBLE
+from domino.tiles import NONE, DOUBLE, name as tile_name
 from domino.round import MULTI, CLOSE, ARM_SHIFT, EV_DRAW
 from ui.input import K_A, K_B, K_Y, EV_PRESS, EV_KIND, EV_KEY
 from ui.app import Screen, ANIM_MS, ticks_diff, drop_module
@@ -20,10 +20,6 @@ _M_ACK = const(4)        # a message that waits for A
 _ARM_WORDS = const(("left", "right", "up", "down"))
 _THINK_TICKS = const(4)    # AI ticks per step of the thinking wheel
 _SAVE_ROOM = const(16384)  # free heap a save wants beside the AI (else the AI is released)
-
-
-def tile_name(t):
-    return str(LO[t]) + "-" + str(HI[t])
 
 
 def describe(rd, m):
