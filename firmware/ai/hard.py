@@ -16,7 +16,7 @@ Everything lives in buffers built once per rules object; a search allocates noth
 from domino.tiles import NONE, DOUBLE
 from domino.round import MULTI, CLOSE, ARM_SHIFT
 from domino.rules import FAM_POINTS, FAM_GOAT
-from domino.scoring import hand_value, transform
+from domino.scoring import hand_value, transform, unique
 from .knowledge import Knowledge
 from . import endgame
 from . import rollout as ro
@@ -139,16 +139,6 @@ class Search:
             c[side[s]] += self.count_of(work, s)
         return c
 
-    def _lowest(self, c, n, high=False):
-        b = 0
-        for i in range(1, n):
-            if (c[i] > c[b]) if high else (c[i] < c[b]):
-                b = i
-        for i in range(n):
-            if i != b and c[i] == c[b]:
-                return NONE
-        return b
-
     def _margin(self, g, n):
         ms = self.ms
         v = g[ms] * (n - 1)
@@ -169,7 +159,7 @@ class Search:
             w = self.side[work[S_WIN]]
             g[w] = transform(r, total if r.teams else total - c[w])
         else:
-            w = self._lowest(c, n)
+            w = unique(c, n, True)
             if w != NONE:
                 g[w] = transform(r, total if r.teams else total - 2 * c[w])
         for s in range(r.players):
@@ -201,7 +191,7 @@ class Search:
         if out != NONE:
             c[out] = 0
         if out == NONE and r.fish_one:
-            hi = self._lowest(c, n, True)
+            hi = unique(c, n, False)
             total = self.pot
             for i in range(n):
                 total += c[i]
@@ -238,7 +228,7 @@ class Search:
             return self.big if out == ms else -self.big
         w = out
         if w == NONE and not r.team_out_only:
-            w = self._lowest(c, n)
+            w = unique(c, n, True)
         if w == NONE:
             return 0
         total = 0

@@ -41,7 +41,7 @@ def transform(r, x):
     return x
 
 
-def _unique(vals, n, best_low):
+def unique(vals, n, best_low):
     """Index of the single lowest (or highest) of vals[0:n], NONE on a tie."""
     b = 0
     for i in range(1, n):
@@ -87,7 +87,7 @@ def _points(m, r, n, out_side):
         # 2v2: all three other hands, the partner's included (RULES.md B); else the opponents' hands
         m.recorded[out_side] = transform(r, total if r.teams else total - c[out_side])
         return
-    w = _unique(c, n, True)
+    w = unique(c, n, True)
     m.round_winner = w
     if w != NONE:
         m.recorded[w] = transform(r, total if r.teams else total - 2 * c[w])
@@ -108,8 +108,8 @@ def _goat(m, r, n, out_side):
     if out_side != NONE:
         c[out_side] = 0                       # the side that went out counts nothing
         m.remembered[out_side] = 0            # ... and its remembered points are erased
-    m.round_winner = out_side if out_side != NONE else _unique(c, n, True)
-    hi = _unique(c, n, False)
+    m.round_winner = out_side if out_side != NONE else unique(c, n, True)
+    hi = unique(c, n, False)
     if out_side == NONE and r.fish_one:
         total = m.pot
         for i in range(n):
@@ -143,8 +143,8 @@ def _sea(m, r, n, out_side):
         c[out_side] = 0                       # as in Goat: the side that went out counts nothing
     w = out_side
     if w == NONE and not r.team_out_only:
-        w = _unique(c, n, True)
-    m.round_winner = w if out_side != NONE else _unique(c, n, True)
+        w = unique(c, n, True)
+    m.round_winner = w if out_side != NONE else unique(c, n, True)
     if w == NONE:
         return
     total = 0
