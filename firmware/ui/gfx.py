@@ -148,7 +148,7 @@ class Gfx:
                 fb.pixel(x + dx, y + dy, col)
 
 
-_RING = (0, 6, 8, 6, 0, -6, -8, -6)     # x of 8 points on a circle of radius 8 (y = shifted by 6)
+_RING = const((0, 6, 8, 6, 0, -6, -8, -6))   # x of 8 points on a circle of radius 8 (y = shifted by 6)
 
 
 class TableView:

@@ -9,10 +9,10 @@ _MIN_S = const(5)
 _GAP = const(2)
 
 # chain directions E, W, N, S (the arms R, L, U, D): along (dx, dy) and turn (tx, ty)
-_DX = (1, -1, 0, 0)
-_DY = (0, 0, -1, 1)
-_TX = (0, 0, 1, -1)
-_TY = (1, -1, 0, 0)
+_DX = const((1, -1, 0, 0))
+_DY = const((0, 0, -1, 1))
+_TX = const((0, 0, 1, -1))
+_TY = const((1, -1, 0, 0))
 
 
 def _push(v, ch, t, near, far, closed):
