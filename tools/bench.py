@@ -288,6 +288,8 @@ class Bench:
             out = frames.heap_game(code, boards, vid, players, seats, think, HEAP, size=size, fake_ms=fake,
                                    root=root)
             result = str(out.get("result", "-"))
+            if out.get("lowest", 0) >= 1 << 30:             # heapgame's "never probed" start value
+                out["lowest"] = "-"
             if out.get("_rc") != 0 or "lowest" not in out:   # the game's failure is a result too
                 tail = out["_log"].strip().splitlines()
                 result = "harness stopped (exit %s): %s" % (out.get("_rc"), tail[-1] if tail else "no output")
