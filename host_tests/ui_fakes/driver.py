@@ -599,8 +599,8 @@ def main():
 
 def flash(d, mode):
     """From now on the flash refuses writes in the save folder: "full" (opening a file to write
-    raises ENOSPC), "midway" (a file's first write goes through, the next raise ENOSPC: a partial
-    .tmp); "ok" lets them through again. Installed as builtins.open, which every module looks up."""
+    raises ENOSPC), "midway" (a write stores half its text, then raises ENOSPC: a partial .tmp);
+    "ok" lets them through again. Installed as builtins.open, which every module looks up."""
     import builtins
     real = getattr(d, "real_open", None) or builtins.open
     d.real_open = real
@@ -612,7 +612,6 @@ def flash(d, mode):
     class Refusing:
         def __init__(self, f):
             self.f = f
-            self.n = 0
 
         def __enter__(self):
             return self
@@ -624,10 +623,8 @@ def flash(d, mode):
             self.f.close()
 
         def write(self, s):
-            self.n += 1
-            if self.n > 1:
-                raise OSError(28)
-            return self.f.write(s)
+            self.f.write(s[:len(s) // 2])
+            raise OSError(28)
 
     def refusing_open(path, m="r", *a):
         if path.startswith(root) and ("w" in m or "a" in m):
