@@ -179,7 +179,7 @@ class Store:
             with open(p + ".tmp", "w") as f:
                 f.write(text)
             self._rename(p + ".tmp", p)
-        except OSError:
+        except Exception:            # flash full, or out of memory half-way: no .tmp left behind
             self.remove(name + ".tmp")
             raise
 
@@ -244,7 +244,7 @@ class Store:
             if self.exists(GAME):
                 self._rename(p, self.path(BACKUP))
             self._rename(tmp, p)
-        except OSError:
+        except Exception:            # flash full, or out of memory half-way: no .tmp left behind
             self.remove(GAME + ".tmp")
             raise
 
