@@ -17,6 +17,9 @@ from domino.tiles import NONE
 # pips of 0..6 on a 3x3 grid, bit r*3+c; the six is two rows of three along the tile's long side
 _PIP_MASKS = const((0, 0x10, 0x101, 0x111, 0x145, 0x155, 0x16D))
 _SIX_ACROSS = const(0x1C7)
+# x of 8 points on a circle of radius 8 (y: shifted by 6); defined before its use, since an underscore
+# const is folded into later code only and exists nowhere at run time
+_RING = const((0, 6, 8, 6, 0, -6, -8, -6))
 CHAIN_OF_ARM = (1, 0, 2, 3)    # arm L -> chain W(1), R -> E(0), U -> N(2), D -> S(3)
 
 F_HORIZ = const(1)
@@ -147,8 +150,6 @@ class Gfx:
             else:
                 fb.pixel(x + dx, y + dy, col)
 
-
-_RING = const((0, 6, 8, 6, 0, -6, -8, -6))   # x of 8 points on a circle of radius 8 (y = shifted by 6)
 
 
 class TableView:
