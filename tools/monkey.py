@@ -41,6 +41,7 @@ EXTRA = (os.path.join(FAKES, "monkey.py"), os.path.join(FAKES, "privacy.py"),
 BOARDS = (("sim", "240x240"), ("waveshare_lcd13", "240x240"), ("sim", "320x240"),
           ("pimoroni_pack2", "320x240"), ("sim", "240x135"), ("pimoroni_pack", "240x135"),
           ("sim", "128x64"), ("oled_diy", "128x64"))
+SUMMARY = {}     # the last run's figures, for tests: "monkey" and "soak"
 FAILS = ("errors", "mem_errors", "crashes", "inv_fail", "privacy_bad")
 SUMS = ("presses", "steps", "moves", "draws_passes", "rounds", "setups", "started", "resumed", "finished",
         "curtain_frames", "hidden_frames", "menu_frames", "think_polls", "think_keys", "ai_problems",
@@ -255,6 +256,10 @@ def run_monkey(args, tree, base):
     if args.require_games and (tot["started"] == 0 or tot["moves"] == 0):
         print("  no game was played")
         failed = True
+    tot["lowest"] = lowest
+    tot["wall"] = wall
+    tot["failed"] = bool(failed)
+    SUMMARY["monkey"] = tot
     return 1 if failed else 0
 
 
@@ -328,10 +333,17 @@ def run_soak(args, tree, base):
     if all_games < args.soak_games:
         print("  only %d of %d matches were played" % (all_games, args.soak_games))
         failed = True
+    SUMMARY["soak"] = {"games": all_games, "failed": failed, "wall": wall,
+                       "frees": [[g[1] for g in r["_games"]] for r in results],
+                       "errors": sum(r.get("errors", 0) for r in results),
+                       "mem_errors": sum(r.get("mem_errors", 0) for r in results),
+                       "inv_fail": sum(r.get("inv_fail", 0) for r in results),
+                       "moves": sum(r.get("moves", 0) for r in results)}
     return 1 if failed else 0
 
 
-def main(argv=None):
+def main(argv=None, prebuilt=None):
+    """Command line; `prebuilt`: a build() result to reuse (tests)."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--presses", type=int, default=0, help="monkey: total presses")
     ap.add_argument("--soak-games", type=int, default=0, help="soak: complete all-AI matches")
@@ -349,6 +361,7 @@ def main(argv=None):
     ap.add_argument("--keep", help="build and save directories here (default: a temporary one)")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args(argv)
+    args.prebuilt = prebuilt
     if frames.find() is None:
         print("monkey: no micropython binary (make venv)")
         return 2
@@ -356,7 +369,7 @@ def main(argv=None):
         ap.error("give --presses N and/or --soak-games N")
     base = args.keep or tempfile.mkdtemp(prefix="monkey-")
     try:
-        tree = build(os.path.join(base, "build"))
+        tree = args.prebuilt or build(os.path.join(base, "build"))
         args.run_heap, extra, args.bare_free, free = run_heap(args, tree, base)
         print("heap %s: a bare App boots with %d bytes free; the harness's own bytes given back "
               "(%+d): -X heapsize=%s, where the app boots under the harness with %s bytes free"
