@@ -27,6 +27,7 @@ import datetime
 import os
 import platform
 import re
+import shutil
 import statistics
 import subprocess
 import sys
@@ -129,6 +130,14 @@ class Bench:
 
     def say(self, text):
         print("[%5.1fs] %s" % (time.time() - self.t_start, text), flush=True)
+
+    def fresh(self, name):
+        """An empty stand-in for the device's flash under the scratch directory: a save or settings
+        left by an earlier run would change the menus the scripted keys walk through."""
+        d = os.path.join(self.build, name)
+        shutil.rmtree(d, ignore_errors=True)
+        os.makedirs(d)
+        return d
 
     def engine(self, python, *args, heap=None):
         cmd = [python]
@@ -284,7 +293,7 @@ class Bench:
         vid, players, seats, think, fake = UI_GAME
         for name, size, mono in self.board_list():
             self.say("memory: a whole UI game at %s heap, %s (%s)" % (HEAP, name, size))
-            root = os.path.join(self.build, "flash-" + name)
+            root = self.fresh("flash-" + name)
             out = frames.heap_game(code, boards, vid, players, seats, think, HEAP, size=size, fake_ms=fake,
                                    root=root)
             result = str(out.get("result", "-"))
@@ -350,7 +359,7 @@ class Bench:
         rows = []
         for name, size, mono in self.board_list():
             self.say("device estimate: table redraw, %s (%s)" % (name, size))
-            job = {"size": size, "seed": 55, "root": os.path.join(self.build, "draw-" + name),
+            job = {"size": size, "seed": 55, "root": self.fresh("draw-" + name),
                    "do": [["new", "fives", 2, ["human", "easy"]], ["settle"], ["bench", n, 18]]}
             try:
                 out = frames.run(job, code=code, boards=boards)
@@ -370,7 +379,7 @@ class Bench:
             self.say("device estimate: boot to menu, %s (%d runs)" % (name, reps))
             ts = []
             for i in range(reps):
-                root = os.path.join(self.build, "boot-%s-%d" % (name, i))
+                root = self.fresh("boot-%s-%d" % (name, i))
                 r = kv(run([self.mp, "-X", "heapsize=" + HEAP, os.path.join(TOOLS, "bench_boot.py"),
                             code, boards, name, "-", root]))
                 if r.get("errors"):
