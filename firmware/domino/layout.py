@@ -1,7 +1,9 @@
 """The table: a line with two ends, or four arms around a spinner / Donkey cross.
 
 Arms are L, R (the line directions) and U, D (the spinner's long sides). All state is in a few
-preallocated bytearrays and ints; placing a tile allocates nothing.
+preallocated bytearrays and ints; placing a tile allocates nothing. What the move loop asks after
+every change (which tiles fit, which numbers show, which arms a number goes on) is cached by `_ends()`
+when a tile is placed, so the questions cost an attribute read.
 """
 try:
     from micropython import const
@@ -9,7 +11,7 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-from .tiles import LO, HI, SUIT, NONE
+from .tiles import LO, HI, SUIT, NONE, ALL
 
 L = const(0)
 R = const(1)
@@ -37,17 +39,24 @@ class Layout:
         self.reset()
 
     def reset(self):
-        for a in range(4):
-            self.end[a] = 0
-            self.dbl[a] = 0
-            self.n[a] = 0
-            self.st[a] = _NOT
+        b = self.end
+        b[0] = b[1] = b[2] = b[3] = 0
+        b = self.dbl
+        b[0] = b[1] = b[2] = b[3] = 0
+        b = self.n
+        b[0] = b[1] = b[2] = b[3] = 0
+        b = self.st
+        b[0] = b[1] = b[2] = b[3] = _NOT
         self.size = 0
         self.played = 0                   # mask of tiles on the table
         self.lead = NONE
         self.spin = NONE                  # spinner / cross tile
         self.spin_arm = NONE              # LEAD, or the arm it was played on
         self.spin_n = 0                   # its position on that arm
+        self.fit = ALL                    # playable(): the empty table takes anything
+        self.suits = 0                    # open_suits()
+        self.arms_all = 0                 # nibble n: the open arms showing n
+        self.arms_of = 0                  # the same without mirror-image arms (see same())
 
     def copy_from(self, o):
         self.mode = o.mode
@@ -63,6 +72,10 @@ class Layout:
         self.spin = o.spin
         self.spin_arm = o.spin_arm
         self.spin_n = o.spin_n
+        self.fit = o.fit
+        self.suits = o.suits
+        self.arms_all = o.arms_all
+        self.arms_of = o.arms_of
 
     # --- queries -------------------------------------------------------------------------------
     def is_open(self, a):
@@ -73,21 +86,11 @@ class Layout:
 
     def open_suits(self):
         """7-bit mask of the numbers shown at open ends."""
-        s = 0
-        for a in range(4):
-            if self.st[a] == _OPEN:
-                s |= 1 << self.end[a]
-        return s
+        return self.suits
 
     def playable(self):
         """Mask of all tiles that fit some open end (the empty table takes anything)."""
-        if self.lead == NONE:
-            return 0xFFFFFFF
-        m = 0
-        for a in range(4):
-            if self.st[a] == _OPEN:
-                m |= SUIT[self.end[a]]
-        return m
+        return self.fit
 
     def fits(self, t, a):
         if self.st[a] != _OPEN:
@@ -148,29 +151,73 @@ class Layout:
         self._push(t, LEAD)
         if d and self.mode:
             self._make_spinner(t, LEAD, 0)
+        self._ends()
 
     def place(self, t, a, close=False):
         """Put tile t on arm a (it must fit). A closed double ends that arm (Donkey)."""
-        e = self.end[a]
+        end = self.end
         lo = LO[t]
         hi = HI[t]
-        self.end[a] = hi if lo == e else lo
+        end[a] = hi if lo == end[a] else lo
         d = 1 if lo == hi else 0
         self.dbl[a] = d
         self.n[a] += 1
-        self._push(t, a | (CLOSE_FLAG if close else 0))
+        i = self.size                     # _push(), inline: once per move
+        self.seq[i] = t
+        self.seq_arm[i] = a | CLOSE_FLAG if close else a
+        self.size = i + 1
+        self.played |= 1 << t
         if close:
             self.st[a] = _CLOSED
-        elif d and self.mode and self.spin == NONE:
-            self._make_spinner(t, a, self.n[a])
-        if self.mode == 1 and self.spin != NONE and self.st[U] == _NOT and not self.spinner_is_end():
-            self._open_long_sides()
+        mode = self.mode
+        if mode:
+            if d and not close and self.spin == NONE:
+                self._make_spinner(t, a, self.n[a])
+            if mode == 1 and self.spin != NONE and self.st[U] == _NOT and not self.spinner_is_end():
+                self._open_long_sides()
+        self._ends()
 
     def _push(self, t, code):
-        self.seq[self.size] = t
-        self.seq_arm[self.size] = code
-        self.size += 1
+        i = self.size
+        self.seq[i] = t
+        self.seq_arm[i] = code
+        self.size = i + 1
         self.played |= 1 << t
+
+    def _ends(self):
+        """Refresh the cached fit / suits / arms_of / arms_all after a change."""
+        st = self.st
+        end = self.end
+        if st[U] == _NOT and st[L] == _OPEN and st[R] == _OPEN:    # a line: the usual case
+            e = end[L]
+            f = end[R]
+            self.fit = SUIT[e] | SUIT[f]
+            self.suits = 1 << e | 1 << f
+            every = 1 << 4 * e | 2 << 4 * f
+            self.arms_all = every
+            self.arms_of = 1 << 4 * e if e == f and self.same(R, L) else every
+            return
+        fit = suits = every = uniq = 0
+        for a in range(4):
+            if st[a] == _OPEN:
+                e = end[a]
+                fit |= SUIT[e]
+                suits |= 1 << e
+                bit = 1 << (4 * e + a)
+                if not (every >> 4 * e & 15 and self._mirror(a)):
+                    uniq |= bit
+                every |= bit
+        self.fit = fit
+        self.suits = suits
+        self.arms_all = every
+        self.arms_of = uniq
+
+    def _mirror(self, a):
+        """An earlier open arm is interchangeable with arm a (moves on a are folded into it)."""
+        for b in range(a):
+            if self.st[b] == _OPEN and self.same(a, b):
+                return True
+        return False
 
     def _make_spinner(self, t, arm, pos):
         self.spin = t

@@ -83,9 +83,10 @@ class Match:
 
     def play(self, m):
         i = self.nmoves
-        if 2 * i + 1 < len(self.moves):
-            self.moves[2 * i] = m & 255
-            self.moves[2 * i + 1] = m >> 8
+        if i < 32:                            # self.moves holds 32 (a round has at most 28)
+            mv = self.moves
+            mv[2 * i] = m & 255
+            mv[2 * i + 1] = m >> 8
             self.nmoves = i + 1
         self.round.play(m)
 

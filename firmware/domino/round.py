@@ -16,7 +16,7 @@ except ImportError:  # CPython
 
 from array import array
 
-from .tiles import LO, HI, SUIT, DOUBLE, HEAVY, NONE, ALL, popcount
+from .tiles import LO, HI, SUIT, DOUBLE, DOUBLES, HEAVY, NONE, ALL, BIT37, popcount
 from .layout import Layout
 
 ARM_SHIFT = const(5)
@@ -24,6 +24,8 @@ CLOSE = const(0x80)
 MULTI = const(0x100)
 MAX_MOVES = const(160)
 EV_MAX = const(200)
+
+_ARM5 = b"\0\0\x20\0\x40\0\0\0\x60"   # one-bit arm mask -> arm << ARM_SHIFT
 
 # events (kind << 4 | seat, data)
 EV_PLAY = const(1)     # data: tile | arm << 5 (one per tile, multi moves give several)
@@ -55,10 +57,12 @@ class Round:
 
     def reset(self):
         self.layout.reset()
-        for s in range(4):
-            self.hands[s] = 0
-            self.inplay[s] = 0
-            self.void[s] = 0
+        b = self.hands
+        b[0] = b[1] = b[2] = b[3] = 0
+        b = self.inplay
+        b[0] = b[1] = b[2] = b[3] = 0
+        b = self.void
+        b[0] = b[1] = b[2] = b[3] = 0
         self.sp = 0                       # next stock tile to draw
         self.sn = 0                       # stock size
         self.out_of_play = 0              # undealt tiles outside the stock (2-player Block)
@@ -225,12 +229,13 @@ class Round:
 
     def legal(self, buf=None):
         """Fill buf (default: self.buf, MAX_MOVES long: enough for any position) with the current
-        player's moves; returns how many. A shorter buf is filled as far as it goes."""
+        player's moves, tile by tile then arm by arm; returns how many. A shorter buf is filled as far
+        as it goes."""
         if buf is None:
             buf = self.buf
-        cap = len(buf) - 1                # singles may write two entries (a Donkey close)
         if self.result:
             return 0
+        cap = len(buf) - 1                # singles may write two entries (a Donkey close)
         lay = self.layout
         hand = self.hands[self.turn]
         k = 0
@@ -238,41 +243,31 @@ class Round:
             if self.lead_tile != NONE:
                 buf[0] = self.lead_tile
                 return 1
-            for t in range(28):
-                if (hand >> t) & 1:
-                    buf[k] = t
-                    k += 1
+            while hand and k <= cap:
+                low = hand & -hand
+                hand ^= low
+                buf[k] = BIT37[low % 37]
+                k += 1
             return k
-        fit = hand & lay.playable()
+        fit = hand & lay.fit
         if not fit:
             return 0
+        arms = lay.arms_of if self.dedupe else lay.arms_all   # nibble n: the arms n goes on
         close = self.rules.close
-        dedupe = self.dedupe
-        for t in range(28):
-            if not (fit >> t) & 1:
-                continue
-            lo = LO[t]
-            hi = HI[t]
-            for a in range(4):
-                if not lay.is_open(a):
-                    continue
-                e = lay.end[a]
-                if e != lo and e != hi:
-                    continue
-                if dedupe:
-                    dup = False
-                    for b in range(a):
-                        if lay.is_open(b) and lay.same(a, b):
-                            dup = True
-                            break
-                    if dup:
-                        continue
+        while fit:                        # each fitting tile, lowest first
+            low = fit & -fit
+            fit ^= low
+            t = BIT37[low % 37]
+            x = (arms >> 4 * LO[t] | arms >> 4 * HI[t]) & 15
+            while x:                      # each arm it goes on, lowest first
                 if k >= cap:
                     return k
-                m = t | (a << ARM_SHIFT)
+                a = x & -x
+                x ^= a
+                m = t | _ARM5[a]
                 buf[k] = m
                 k += 1
-                if close and lo == hi:
+                if close and low & DOUBLES:
                     buf[k] = m | CLOSE
                     k += 1
         if self.rules.multi > 1:
@@ -345,27 +340,28 @@ class Round:
     def forced(self):
         """Draw one tile for, or pass, the current player (who has no move). Returns EV_DRAW/EV_PASS."""
         s = self.turn
-        if self.drawable():
-            t = self.stock[self.sp]
-            self.sp += 1
+        r = self.rules
+        if r.draw and self.sn - self.sp > r.reserve:      # drawable()
+            i = self.sp
+            t = self.stock[i]
+            self.sp = i + 1
             self.hands[s] |= 1 << t
-            self.void[s] = self.layout.open_suits()   # new tiles may hold any other number
+            self.void[s] = self.layout.suits              # new tiles may hold any other number
             self._event(EV_DRAW, s, t)
             if not self.drawable() and self._blocked():   # the last drawable tile fitted nothing
                 self.result = BLOCKED
                 self.fisher = self.last
             return EV_DRAW
-        self.void[s] |= self.layout.open_suits()
+        self.void[s] |= self.layout.suits
         self._event(EV_PASS, s, 0)
         self.passes += 1
-        self.turn = (s + 1) % self.rules.players
+        self.turn = (s + 1) % r.players
         return EV_PASS
 
     def play(self, m):
         """Apply a legal move of the current player; scores in-play points and detects the round's end."""
         s = self.turn
         lay = self.layout
-        tiles = 0
         if m & MULTI:
             arms = m & 15
             closes = (m >> 4) & 15
@@ -386,9 +382,16 @@ class Round:
                 lay.place_lead(t)
             else:
                 lay.place(t, (m >> ARM_SHIFT) & 3, m & CLOSE)
-            self._event(EV_PLAY, s, m & 0x7F)
+            i = self.nev                  # _event(EV_PLAY, s, m & 0x7F), inline: once per move
+            if i < EV_MAX:
+                ev = self.events
+                ev[2 * i] = EV_PLAY << 4 | s
+                ev[2 * i + 1] = m & 0x7F
+                self.nev = i + 1
             tiles = 1 << t
-        self.hands[s] &= ~tiles
+        hands = self.hands
+        h = hands[s] & ~tiles
+        hands[s] = h
         self.last = s
         self.last_tiles = tiles
         self.lead_tile = NONE
@@ -399,28 +402,28 @@ class Round:
             c = lay.count(r.spinner_keeps)
             if c and c % r.inplay_mod == 0:
                 self.inplay[s] += c // r.inplay_div
-        if not self.hands[s]:
+        if not h:
             self.result = OUT
             self.winner = s
             return
-        if self._blocked():
+        fit = lay.fit
+        # seats past rules.players hold nothing, so all four hands can be or-ed
+        if (r.early_fish or not (hands[0] | hands[1] | hands[2] | hands[3]) & fit) and self._blocked():
             self.result = BLOCKED
             self.fisher = s
             return
-        if not (r.chain and self.hands[s] & lay.playable()):
+        if not (r.chain and h & fit):
             self.turn = (s + 1) % r.players
 
     def _blocked(self):
         """Nobody can play and nothing can be drawn (while the stock holds drawable tiles, a stuck player
         draws them, even ones that fit nothing); Goat also fishes early (RULES.md D)."""
         lay = self.layout
-        live = 0
-        for s in range(self.rules.players):
-            live |= self.hands[s]
-        if not self.drawable() and not (live & lay.playable()):
+        h = self.hands
+        if not (h[0] | h[1] | h[2] | h[3]) & lay.fit and not self.drawable():
             return True                   # nobody can play and nothing can be drawn (RULES.md A)
         if self.rules.early_fish:
-            suits = lay.open_suits()
+            suits = lay.suits
             for n in range(7):
                 if suits == 1 << n:
                     plain = SUIT[n] & ~(1 << DOUBLE[n])

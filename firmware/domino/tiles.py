@@ -22,6 +22,7 @@ SUIT = [0] * 7            # number -> mask of the 7 tiles showing it
 _INDEX = bytearray(49)    # a*7+b -> tile
 DOUBLES = 0
 _POP8 = bytearray(256)
+BIT37 = bytearray(37)     # (1 << t) % 37 -> t: the index of a one-bit mask without a loop
 
 
 def _build():
@@ -42,6 +43,8 @@ def _build():
             t += 1
     for i in range(256):
         _POP8[i] = (i & 1) + _POP8[i >> 1]
+    for i in range(28):
+        BIT37[(1 << i) % 37] = i
 
 
 _build()
