@@ -53,14 +53,3 @@ def inplay_points(rules, lay):
 def weight(t):
     """Heaviness key of one tile: pips, then the higher end (3-6 before 4-5)."""
     return PIPS[t] * 8 + HI[t]
-
-
-def mask_pips(m):
-    s = 0
-    t = 0
-    while m:
-        if m & 1:
-            s += PIPS[t]
-        m >>= 1
-        t += 1
-    return s

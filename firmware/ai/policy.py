@@ -9,9 +9,9 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-from domino.tiles import ALL, SUIT, DOUBLES, popcount
+from domino.tiles import ALL, SUIT, DOUBLES, popcount, pips
 from domino.rules import FAM_POINTS
-from .moves import move_tiles, apply, inplay_points, weight, mask_pips
+from .moves import move_tiles, apply, inplay_points, weight
 from .knowledge import void_tiles
 
 _OUT_BONUS = const(100000)
@@ -154,7 +154,7 @@ def medium_values(ctx, match, seat, buf, n, vals):
         after = hand & ~tiles
         scratch.copy_from(lay)
         apply(scratch, m)
-        v = mask_pips(tiles) * w_pip + popcount(tiles & DOUBLES) * _W_DOUBLE
+        v = pips(tiles) * w_pip + popcount(tiles & DOUBLES) * _W_DOUBLE
         if not after:
             vals[i] = v + _OUT_BONUS
             continue
@@ -192,7 +192,7 @@ def medium_values(ctx, match, seat, buf, n, vals):
             v -= _setup_points(r, scratch, probe, unseen & ~void_tiles(void[nxt])) * _W_SETUP
         if not ((after | unseen) & play):
             # nobody can play: the lowest hand wins the block
-            mine = mask_pips(after)
+            mine = pips(after)
             if r.teams and partner >= 0:
                 mine += popcount(rd.hands[partner]) * 6     # partner's hand is hidden: average pips
             est = 6 * popcount(rd.hands[nxt])

@@ -1,7 +1,7 @@
 """One-line reasons for a hinted move, from what the move visibly does (<= 40 or <= 16 chars)."""
-from domino.tiles import ALL, DOUBLES, LO, NONE, popcount, name
+from domino.tiles import ALL, DOUBLES, LO, NONE, popcount, name, pips, first
 from domino.rules import FAM_POINTS
-from .moves import move_tiles, apply, inplay_points, mask_pips
+from .moves import move_tiles, apply, inplay_points
 from .policy import suits_of, _setup_points
 from .knowledge import void_tiles
 
@@ -27,9 +27,7 @@ def explain(ctx, match, seat, m, short=False):
     n = rd.legal(ctx.buf)
     t = m & 31
     if popcount(tiles) == 1:
-        t = 0
-        while not (tiles >> t) & 1:
-            t += 1
+        t = first(tiles)
     tn = name(t)
     if not after:
         if short:
@@ -84,7 +82,7 @@ def explain(ctx, match, seat, m, short=False):
         p = r.partner(seat)
         if rd.void[p] & open_s != open_s and rd.void[p]:
             return "Helps partner" if short else "Leaves partner a number to play"
-    sp = mask_pips(tiles)
+    sp = pips(tiles)
     if sp >= 9:
         return ("Sheds " + str(sp) + " pips") if short else "Sheds heavy " + tn + " (" + str(sp) + " pips)"
     k = popcount(suits_of(after))

@@ -1,7 +1,7 @@
 """Drawing the table screen: the layout, the open ends to choose from, the scores and counts, the
 message line, the hand. Loaded to draw a frame; the table unloads it while the AI searches (only the
 thinking wheel moves then)."""
-from domino.tiles import LO, HI, NONE
+from domino.tiles import LO, HI, NONE, first
 from domino.round import MULTI, ARM_SHIFT
 from domino.rules import FAM_GOAT
 from ui.gfx import CHAIN_OF_ARM, F_HORIZ
@@ -20,7 +20,7 @@ def draw(t, g):
         fb.fill_rect(0, view.y0 - 1, g.w, view.h + 2, c.TABLE)
     view.update(rd.layout, t.app)
     if t.mode == M_WAIT and view.tall and t.last:
-        view.follow_tile(_first(t.last))
+        view.follow_tile(first(t.last))
     draw_layout(view, g, t.last, c.ACCENT)
     if t.mode == M_END:
         for i in range(t.nopts):
@@ -140,13 +140,6 @@ def _hand(t, g):
         fb.text("<", 0, t.hand_y + hs, c.ACCENT)
     if t.hfirst + t.hvis < n:
         fb.text(">", g.w - 8, t.hand_y + hs, c.ACCENT)
-
-
-def _first(m):
-    t = 0
-    while not (m >> t) & 1:
-        t += 1
-    return t
 
 
 def draw_layout(v, g, highlight=0, mark_col=-1):
