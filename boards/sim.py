@@ -51,6 +51,9 @@ def _getenv(name):
         return None
 
 
+LONG_GAP_MS = const(40)   # here ~4 s on an RP2040 (~100x slower): half the watchdog's period
+
+
 class SimWatchdog:
     """The simulator's stand-in for boards._hw.Watchdog: never bites, but counts feeds and the
     longest gap between two (real ms), so tests can check the app feeds it often enough; `usb`
@@ -61,6 +64,7 @@ class SimWatchdog:
         self.timeout = 0
         self.feeds = 0
         self.max_gap = 0
+        self.long_gaps = 0   # gaps over LONG_GAP_MS: a busy host can pause a process, so tests count
         self.last = None
         self.resets = 0
 
@@ -79,6 +83,8 @@ class SimWatchdog:
             gap = time.ticks_diff(now, self.last)
             if gap > self.max_gap:
                 self.max_gap = gap
+            if gap > LONG_GAP_MS:
+                self.long_gaps += 1
             self.last = now
             self.feeds += 1
 

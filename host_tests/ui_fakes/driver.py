@@ -28,7 +28,19 @@ from ui.input import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B, K_X, K_Y  # noqa: 
 from ui.app import App  # noqa: E402
 
 KEYS = {"up": K_UP, "down": K_DOWN, "left": K_LEFT, "right": K_RIGHT, "a": K_A, "b": K_B,
-        "x": K_X, "y": K_Y}
+        "x": K_X, "y": K_Y, "press": 0x100}
+
+
+def keybits(spec):
+    """Key lines for "a", "a+x+up" (held together) or "all" (every button, the joystick press too)."""
+    if not spec:
+        return 0
+    if spec == "all":
+        return 0x1FF
+    bits = 0
+    for k in spec.split("+"):
+        bits |= KEYS[k]
+    return bits
 
 
 class Rand:
@@ -56,12 +68,10 @@ class Driver:
         self.fake_ai_ms = job.get("ai_ms_per_call", 0)
         self.ai_now = 0
         clock = self.ai_clock if self.fake_ai_ms else None
-        hold = job.get("hold_at_boot")          # a key held while the app starts (B: safe start)
+        hold = job.get("hold_at_boot")          # keys held while the app starts (B: safe start)
         if hold:
-            self.board.host_keys(KEYS[hold])
+            self.board.host_keys(keybits(hold))
         self.app = App(self.board, job.get("root", "/tmp/ui"), ai_clock=clock)
-        if hold:
-            self.board.host_keys(0)
         s = self.app.settings
         s["anim"] = job.get("anim", 0)
         s["think"] = job.get("think", 250)
@@ -87,6 +97,10 @@ class Driver:
         self.hidden_checks = 0
         self.in_turn = False
         self.max_frame_ms = 0
+        if hold:
+            for _ in range(job.get("hold_steps", 0)):   # still held for this many loop passes
+                self.app.step()
+            self.board.host_keys(0)
 
     def mash_keys(self):
         """While an AI thinks and its move is shown, the mash key reads as pressed on every other
@@ -289,7 +303,7 @@ class Driver:
 
     def watch_privacy(self):
         """Check every frame shown: a curtain frame holds no tile pixels at all, and while no hand
-        is face up (pass-and-play between turns) the hand area holds none either."""
+        is face up (pass-and-play between turns) the hand area holds none either (check_frame)."""
         board = self.board
         real = board.show
         d = self
@@ -300,33 +314,14 @@ class Driver:
         board.show = show
 
     def check_frame(self):
-        app = self.app
-        sc = app.screen
-        nm = name(sc)
-        t = app.table
-        fb = self.board.fb
-        c = self.board.colour
-        mono = self.board.mono
-        if nm == "Curtain":
-            y0, y1 = 0, self.board.height
+        """privacy.py's check, shared with the monkey test (it also checks the game menu, score sheet
+        and help opened while the hands are face down)."""
+        from privacy import check
+        kind, bad = check(self.app, self.board)
+        if kind == 1:
             self.curtain_checks += 1
-        elif nm == "Table" and t is not None and t.shown == 255:
-            y0, y1 = t.hand_y, self.board.height
+        elif kind == 2:
             self.hidden_checks += 1
-        else:
-            return
-        bad = 0
-        for y in range(y0, y1):
-            for x in range(self.board.width):
-                p = fb.pixel(x, y)
-                if mono:
-                    # mono: tiles are lit blocks; the curtain's text sits above the hand area
-                    if p and nm == "Table" and not t.compact:
-                        continue
-                    if p and (nm == "Table" or y >= self.board.height - 18):
-                        bad += 1
-                elif p == c.TILE or p == c.PIP:
-                    bad += 1
         if bad:
             self.out["privacy_pixels"] = self.out.get("privacy_pixels", 0) + bad
 
@@ -558,8 +553,14 @@ def main():
             d.menu_pick(st[1])
         elif op == "state":
             out.setdefault("states", []).append(state(d))
-        elif op == "mash":
-            d.mash = KEYS[st[1]] if st[1] else 0
+        elif op == "hold":                       # ["hold", "a+x" or "all", passes]: held, let go
+            d.keys += 1
+            d.board.host_keys(keybits(st[1]))
+            d.step(st[2] if len(st) > 2 else 1)
+            d.board.host_keys(0)
+            d.step()
+        elif op == "mash":                       # a key, a chord "a+x" or "all" ("": stop)
+            d.mash = keybits(st[1])
             out["mashed"] = d.mashed
         elif op == "deal":
             out.setdefault("deals", []).append(deal_state(d))
@@ -590,7 +591,7 @@ def main():
     out["hidden_checks"] = d.hidden_checks
     out["final"] = state(d)
     wd = d.board.watchdog
-    out["wdt"] = {"on": d.app.wd_on, "feeds": wd.feeds, "max_gap": wd.max_gap, "timeout": wd.timeout,
+    out["wdt"] = {"on": d.app.wd_on, "feeds": wd.feeds, "max_gap": wd.max_gap, "long_gaps": wd.long_gaps, "timeout": wd.timeout,
                   "resets": wd.resets, "note": getattr(d, "out_wdt_note", None)}
     out["lean"] = d.app.lean
     out["mem_errors"] = d.app.mem_errors
@@ -666,6 +667,8 @@ def state(d):
             s["hand_rects"] = [t.hand_rect(i) for i in range(t.nh)]
     if hasattr(sc, "note"):
         s["note"] = sc.note
+    if hasattr(sc, "page"):
+        s["page"] = sc.page
     if hasattr(sc, "rows"):
         s["rows"] = [r[0] for r in sc.rows()]
         s["values"] = [r[1] if r[1] is None or isinstance(r[1], (int, str)) else str(r[1]) for r in sc.rows()]
