@@ -58,7 +58,7 @@ TARGET_MPY = 80 * 1024       # 80 KB, taken as KiB (what `make build` prints)
 TARGET_BOOT_MS = 2000.0
 TARGET_AI_MS = 500.0
 
-DEVICE_AI_MS = 500           # the Hard AI's budget on the device (its think setting's default)
+DEVICE_AI_MS = 500           # device budget of a Hard AI move: bench_ai.py's --device-ms default, the target
 HEAP = "180K"                # the UI tests' heap: a Pico has ~240 KB, less what the firmware holds
 
 # (label, variant, players, teams, peer id, peer label)
