@@ -439,8 +439,10 @@ def verdicts(res, no_peers):
 
     def ai():
         w = max(res["ai"]["rows"], key=lambda r: r["p50"])
-        est = w["p50"] * f
-        return ("%.2f s (%s: p50 %.2f ms here x %.0f)" % (est / 1000.0, w["case"], w["p50"], f),
+        bf = DEVICE_AI_MS / float(res["ai"]["budget"])
+        est = w["p50"] * bf
+        return ("%.2f s (%s: p50 %.2f ms here x %.1f, the budget's factor)" % (est / 1000.0, w["case"],
+                                                                              w["p50"], bf),
                 "PASS" if est <= TARGET_AI_MS else "MISS")
 
     out = []
@@ -621,20 +623,23 @@ def _size(bench, add):
 def _ai(bench, add):
     ai = bench.res["ai"]
     f = bench.res["cal"]["factor"]
-    add("tools/bench_ai.py --factor %d: the search is bounded by time, so its budget here is the"
-        % ai["factor"])
-    add("device's %d ms scaled by the factor: %d ms here (bench_ai.py takes whole ms) is %.0f ms on the"
-        % (DEVICE_AI_MS, ai["budget"], ai["budget"] * f))
-    add("device at factor %.0f. The estimates use that factor only: at another one the budget here" % f)
-    add("would have been another.")
+    bf = DEVICE_AI_MS / float(ai["budget"])
+    add("The search stops when its time budget is spent (it checks the clock after each round of")
+    add("rollouts), so the budget here is the device's %d ms scaled by the factor %.0f. bench_ai.py takes"
+        % (DEVICE_AI_MS, f))
+    add("whole ms: `--factor %d` gives %d ms, the nearest to %d / %.0f. The estimates multiply by the"
+        % (ai["factor"], ai["budget"], DEVICE_AI_MS, f))
+    add("budget's own factor, %d / %d = %.1f, at which the budget here is exactly the device's; x%.0f"
+        % (DEVICE_AI_MS, ai["budget"], bf, f))
+    add("is shown too.")
     add("")
-    add("| case | p50 here (ms) | p95 here (ms) | max here (ms) | p50 x%.0f (s) | p95 x%.0f (s) "
-        "| rollouts p50 | exact endgame |" % (f, f))
-    add("|---|---|---|---|---|---|---|---|")
+    add("| case | p50 here (ms) | p95 here (ms) | max here (ms) | p50 x%.1f (s) | p95 x%.1f (s) "
+        "| p50 x%.0f (s) | rollouts p50 | exact endgame |" % (bf, bf, f))
+    add("|---|---|---|---|---|---|---|---|---|")
     for r in ai["rows"]:
-        add("| %s | %.2f | %.2f | %.2f | %.2f | %.2f | %d | %d |" %
-            (r["case"], r["p50"], r["p95"], r["max"], r["p50"] * f / 1000.0, r["p95"] * f / 1000.0,
-             r["roll_p50"], r["exact"]))
+        add("| %s | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %d | %d |" %
+            (r["case"], r["p50"], r["p95"], r["max"], r["p50"] * bf / 1000.0, r["p95"] * bf / 1000.0,
+             r["p50"] * f / 1000.0, r["roll_p50"], r["exact"]))
     add("")
     add("The run's own output:")
     add("")
