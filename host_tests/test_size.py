@@ -68,28 +68,3 @@ def test_build_uses_the_shared_flags(tmp_path):
                     str(src / "m" / "a.py")], check=True)
     assert tree["m/a.mpy"] < os.path.getsize(str(plain))     # the line-number tables are gone
 
-
-def test_private_consts_are_defined_before_use():
-    """`_X = const(...)` is folded into the code that follows it and never stored: a use above the
-    definition (a method of a class defined earlier) is a NameError on the device."""
-    import ast
-    bad = []
-    for base, _dirs, files in os.walk(os.path.join(ROOT, "firmware")):
-        for f in files:
-            if not f.endswith(".py"):
-                continue
-            path = os.path.join(base, f)
-            with open(path, encoding="utf-8") as fh:
-                tree = ast.parse(fh.read())
-            defined = {}
-            for node in tree.body:
-                if not (isinstance(node, ast.Assign) and len(node.targets) == 1
-                        and isinstance(node.targets[0], ast.Name) and isinstance(node.value, ast.Call)):
-                    continue
-                name = node.targets[0].id
-                if name.startswith("_") and getattr(node.value.func, "id", "") == "const":
-                    defined[name] = node.lineno
-            for node in ast.walk(tree):
-                if isinstance(node, ast.Name) and node.lineno < defined.get(node.id, 0):
-                    bad.append("%s:%d %s" % (os.path.relpath(path, ROOT), node.lineno, node.id))
-    assert not bad, "private const used above its definition: " + ", ".join(bad)
