@@ -195,7 +195,8 @@ def run_monkey(args, tree, base):
 
     def worker(w):
         root = os.path.join(base, "flash%d" % w)
-        os.makedirs(root, exist_ok=True)
+        shutil.rmtree(root, ignore_errors=True)          # a new flash; its segments then share it
+        os.makedirs(root)
         for (sd, n, prof, scr, boot) in queues[w]:
             job = "monkey %d %d %s %s %d %d" % (sd, n, scr, prof, args.ai_ms, boot)
             t0 = time.time()
@@ -283,7 +284,8 @@ def run_soak(args, tree, base):
 
     def worker(w):
         root = os.path.join(base, "soak%d" % w)
-        os.makedirs(root, exist_ok=True)
+        shutil.rmtree(root, ignore_errors=True)
+        os.makedirs(root)
         job = "soak %d %d 240x240 sim %d" % (args.seed * 100 + w, per[w], args.ai_ms)
         out = run_one(tree, job, root, args.run_heap, args.timeout)
         out["_job"] = job

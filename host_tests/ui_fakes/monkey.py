@@ -384,15 +384,30 @@ def monkey():
         random_action()
 
 
+def to_menu(g):
+    """Let an all-AI match play out (A on the round-end pages) until the main menu is back."""
+    for _ in range(400000):
+        nm = name(app.screen)
+        if nm == "MainMenu":
+            return True
+        if nm == "RoundEnd":
+            hold(K_A)
+        elif nm in ("Table", "Screen"):
+            step()
+        else:
+            note("soak", "game %d stuck on %s" % (g, nm))
+            return False
+    note("soak", "game %d does not end" % g)
+    return False
+
+
 def soak():
     for g in range(COUNT):
-        for _ in range(50):
-            if name(app.screen) == "MainMenu":
-                break
-            step()
+        if not to_menu(g):                   # (a boot may have gone back into a saved match)
+            return
         sc = app.screen
-        if name(sc) != "MainMenu" or not goto(sc, "New game"):
-            note("soak", "no main menu before game %d" % g)
+        if not goto(sc, "New game"):
+            note("soak", "no New game row before game %d" % g)
             return
         board.seed = R.below(1 << 30)
         hold(K_A)
@@ -411,17 +426,8 @@ def soak():
         m = app.table.game.match
         desc = "%s %d %s" % (m.rules.vid, m.rules.players, ",".join(app.table.game.kinds))
         m = sc = None
-        for _ in range(400000):
-            nm = name(app.screen)
-            if nm == "MainMenu":
-                break
-            if nm == "RoundEnd":
-                hold(K_A)
-            elif nm in ("Table", "Screen"):
-                step()
-            else:
-                note("soak", "game %d stuck on %s" % (g, nm))
-                return
+        if not to_menu(g):
+            return
         gc.collect()
         print("game", g, gc.mem_free(), desc)
 
