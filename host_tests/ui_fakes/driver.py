@@ -591,8 +591,8 @@ def main():
     out["hidden_checks"] = d.hidden_checks
     out["final"] = state(d)
     wd = d.board.watchdog
-    out["wdt"] = {"on": d.app.wd_on, "feeds": wd.feeds, "max_gap": wd.max_gap, "long_gaps": wd.long_gaps, "timeout": wd.timeout,
-                  "resets": wd.resets, "note": getattr(d, "out_wdt_note", None)}
+    out["wdt"] = {"on": d.app.wd_on, "feeds": wd.feeds, "max_gap": wd.max_gap, "long_gaps": wd.long_gaps,
+                  "timeout": wd.timeout, "resets": wd.resets, "note": getattr(d, "out_wdt_note", None)}
     out["lean"] = d.app.lean
     out["mem_errors"] = d.app.mem_errors
     print(json.dumps(out))
