@@ -45,7 +45,7 @@ SUMMARY = {}     # the last run's figures, for tests: "monkey" and "soak"
 FAILS = ("errors", "mem_errors", "crashes", "inv_fail", "privacy_bad")
 SUMS = ("presses", "steps", "moves", "draws_passes", "rounds", "setups", "started", "resumed", "finished",
         "curtain_frames", "hidden_frames", "menu_frames", "think_polls", "think_keys", "ai_problems",
-        "save_failures") + FAILS
+        "save_failures", "oom_calls", "error_pages_oom") + FAILS
 
 
 class Rand:
@@ -198,17 +198,26 @@ def run_monkey(args, tree, base):
         shutil.rmtree(root, ignore_errors=True)          # a new flash; its segments then share it
         os.makedirs(root)
         for (sd, n, prof, scr, boot) in queues[w]:
-            job = "monkey %d %d %s %s %d %d" % (sd, n, scr, prof, args.ai_ms, boot)
-            t0 = time.time()
-            out = run_one(tree, job, root, args.run_heap, args.timeout)
-            out["_job"] = job
-            out["_secs"] = time.time() - t0
-            with lock:
-                results.append(out)
-                if args.verbose:
-                    print("  %-48s %5.1fs presses %s moves %s errors %s result %s" % (
-                        job, out["_secs"], out.get("presses"), out.get("moves"), out.get("errors"),
-                        out.get("result", out["_rc"])), flush=True)
+            left = n
+            for part in range(10):           # after a crash the handheld is reset: a new boot
+                job = "monkey %d %d %s %s %d %d" % (sd * 10 + part, left, scr, prof, args.ai_ms,
+                                                     boot if part == 0 else 0)
+                t0 = time.time()
+                out = run_one(tree, job, root, args.run_heap, args.timeout)
+                out["_job"] = job
+                out["_secs"] = time.time() - t0
+                with lock:
+                    results.append(out)
+                    if args.verbose:
+                        print("  %-48s %5.1fs presses %s moves %s errors %s result %s" % (
+                            job, out["_secs"], out.get("presses"), out.get("moves"), out.get("errors"),
+                            out.get("result", out["_rc"])), flush=True)
+                done = out.get("presses") if isinstance(out.get("presses"), int) else 0
+                if out.get("result") != "crashed" or done <= 0:
+                    break
+                left -= done
+                if left <= 0:
+                    break
 
     t0 = time.time()
     threads = [threading.Thread(target=worker, args=(w,)) for w in range(args.jobs)]
@@ -220,7 +229,7 @@ def run_monkey(args, tree, base):
     tot = {k: sum(r.get(k, 0) for r in results if isinstance(r.get(k, 0), int)) for k in SUMS}
     lowest = min((r["lowest"] for r in results if isinstance(r.get("lowest"), int)), default=None)
     raw = min((r["raw"] for r in results if isinstance(r.get("raw"), int)), default=None)
-    bad_runs = [r for r in results if r["_rc"] != 0 or r.get("result") != "ok"]
+    bad_runs = [r for r in results if r["_rc"] != 0 or r.get("result") not in ("ok", "crashed")]
     print("monkey: %d presses in %d segments (%d processes at a time; %d booted with keys held), heap %s,"
           " AI clock %d ms/reading" % (tot["presses"], len(results), args.jobs,
                                       sum(1 for r in results if r.get("boot_keys")), args.heap, args.ai_ms))
@@ -232,9 +241,11 @@ def run_monkey(args, tree, base):
           % (tot["curtain_frames"], tot["hidden_frames"], tot["menu_frames"], tot["privacy_bad"]))
     print("  AI ticks polled %d, with keys down %d; AI problems (stand-in played) %d"
           % (tot["think_polls"], tot["think_keys"], tot["ai_problems"]))
-    print("  app errors %d, MemoryErrors %d, crashes (an exception out of App.step) %d, save failures %d;"
-          " lowest mem_free after collect %s, lowest raw %s"
-          % (tot["errors"], tot["mem_errors"], tot["crashes"], tot["save_failures"], lowest, raw))
+    print("  MemoryErrors caught in a frame %d (played on, lean: %d; the error page: %d); error pages in all"
+          " %d; crashes (an exception out of App.step: a reset) %d; save failures %d"
+          % (tot["oom_calls"], tot["mem_errors"], tot["error_pages_oom"], tot["errors"], tot["crashes"],
+             tot["save_failures"]))
+    print("  lowest mem_free after collect %s, lowest raw %s" % (lowest, raw))
     print("  loop passes %d; wall time %.0f s" % (tot["steps"], wall))
     notes = {}
     for r in results:
@@ -252,7 +263,7 @@ def run_monkey(args, tree, base):
         for k, n in sorted(where.items(), key=lambda kv: -kv[1]):
             print("    %6d  %s" % (n, k))
     for r in bad_runs[:5]:
-        print("  FAILED segment %r (rc %s):\n%s" % (r["_job"], r["_rc"], r["_log"][-3000:]))
+        print("  FAILED process %r (rc %s):\n%s" % (r["_job"], r["_rc"], r["_log"][-3000:]))
     failed = bad_runs or any(tot[k] for k in FAILS) or tot["presses"] < args.presses
     if args.require_games and (tot["started"] == 0 or tot["moves"] == 0):
         print("  no game was played")
@@ -317,10 +328,10 @@ def run_soak(args, tree, base):
             first, last, slope = trend(frees)
             print("  %s: %d games, mem_free after collect min %d mean %.0f max %d; first-100 mean %.0f, "
                   "last-100 mean %.0f, slope %+.3f bytes/game; lowest during play %s; rounds %s, moves %s,"
-                  " errors %s, MemoryErrors %s, invariant failures %s"
+                  " error pages %s, MemoryErrors caught %s (played on: %s), crashes %s, invariant failures %s"
                   % (r["_job"], len(frees), min(frees), sum(frees) / len(frees), max(frees), first, last,
                      slope, r.get("lowest"), r.get("rounds"), r.get("moves"), r.get("errors"),
-                     r.get("mem_errors"), r.get("inv_fail")))
+                     r.get("oom_calls"), r.get("mem_errors"), r.get("crashes"), r.get("inv_fail")))
             # no downward trend: the last games' mean within the noise of the first's, and a slope
             # that would not lose a kilobyte over the run
             if len(frees) >= 20 and (last < first - args.tolerance or slope * len(frees) < -args.tolerance):

@@ -51,7 +51,8 @@ FIXED_ROWS = ("Variant", "Players", "Teams", "Deal", "Start game")
 C = {}
 for _k in ("presses", "steps", "moves", "draws_passes", "rounds", "setups", "started", "resumed",
            "finished", "curtain_frames", "hidden_frames", "menu_frames", "privacy_bad", "inv_fail",
-           "think_polls", "think_keys", "ai_problems", "boot_keys", "crashes"):
+           "think_polls", "think_keys", "ai_problems", "boot_keys", "crashes", "oom_calls",
+           "error_pages_oom"):
     C[_k] = 0
 NOTES = {}                       # first failure of each kind: what and where
 WHERE = {}                       # exceptions by kind, screen and place: how many
@@ -212,6 +213,8 @@ def resume():
 
 def fail(e):
     sc = name(app.screen)
+    if isinstance(e, MemoryError):
+        C["error_pages_oom"] += 1
     note("error", repr(e))
     REAL["fail"](e)
     tally("error", e, sc)
@@ -219,6 +222,7 @@ def fail(e):
 
 def out_of_memory(e):
     sc = name(app.screen)
+    C["oom_calls"] += 1
     note("memory", repr(e))
     REAL["out_of_memory"](e)
     tally("memory", e, sc)
@@ -390,8 +394,8 @@ def to_menu(g):
         nm = name(app.screen)
         if nm == "MainMenu":
             return True
-        if nm == "RoundEnd":
-            hold(K_A)
+        if nm == "RoundEnd" or nm == "Message":
+            hold(K_A)                        # (the error page: counted, on to the menu)
         elif nm in ("Table", "Screen"):
             step()
         else:
