@@ -45,7 +45,7 @@ SUMMARY = {}     # the last run's figures, for tests: "monkey" and "soak"
 FAILS = ("errors", "mem_errors", "crashes", "inv_fail", "privacy_bad")
 SUMS = ("presses", "steps", "moves", "draws_passes", "rounds", "setups", "started", "resumed", "finished",
         "curtain_frames", "hidden_frames", "menu_frames", "think_polls", "think_keys", "ai_problems",
-        "save_failures", "oom_calls", "error_pages_oom") + FAILS
+        "save_failures", "oom_calls", "error_pages_oom", "boot_retries") + FAILS
 
 
 class Rand:
@@ -199,9 +199,9 @@ def run_monkey(args, tree, base):
         os.makedirs(root)
         for (sd, n, prof, scr, boot) in queues[w]:
             left = n
+            held = boot
             for part in range(10):           # after a crash the handheld is reset: a new boot
-                job = "monkey %d %d %s %s %d %d" % (sd * 10 + part, left, scr, prof, args.ai_ms,
-                                                     boot if part == 0 else 0)
+                job = "monkey %d %d %s %s %d %d" % (sd * 10 + part, left, scr, prof, args.ai_ms, held)
                 t0 = time.time()
                 out = run_one(tree, job, root, args.run_heap, args.timeout)
                 out["_job"] = job
@@ -213,8 +213,9 @@ def run_monkey(args, tree, base):
                             job, out["_secs"], out.get("presses"), out.get("moves"), out.get("errors"),
                             out.get("result", out["_rc"])), flush=True)
                 done = out.get("presses") if isinstance(out.get("presses"), int) else 0
-                if out.get("result") != "crashed" or done <= 0:
+                if out.get("result") != "crashed" or (done <= 0 and held == 0x20):
                     break
+                held = 0x20 if done <= 0 else 0  # it stops at boot: B held, the documented way out
                 left -= done
                 if left <= 0:
                     break
@@ -245,6 +246,8 @@ def run_monkey(args, tree, base):
           " %d; crashes (an exception out of App.step: a reset) %d; save failures %d"
           % (tot["oom_calls"], tot["mem_errors"], tot["error_pages_oom"], tot["errors"], tot["crashes"],
              tot["save_failures"]))
+    print("  boots that ran out of memory and were tried again %d; processes %d (resets included)"
+          % (tot["boot_retries"], len(results)))
     print("  lowest mem_free after collect %s, lowest raw %s" % (lowest, raw))
     print("  loop passes %d; wall time %.0f s" % (tot["steps"], wall))
     notes = {}

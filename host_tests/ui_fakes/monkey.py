@@ -52,7 +52,7 @@ C = {}
 for _k in ("presses", "steps", "moves", "draws_passes", "rounds", "setups", "started", "resumed",
            "finished", "curtain_frames", "hidden_frames", "menu_frames", "privacy_bad", "inv_fail",
            "think_polls", "think_keys", "ai_problems", "boot_keys", "crashes", "oom_calls",
-           "error_pages_oom"):
+           "error_pages_oom", "boot_retries"):
     C[_k] = 0
 NOTES = {}                       # first failure of each kind: what and where
 WHERE = {}                       # exceptions by kind, screen and place: how many
@@ -406,7 +406,9 @@ def to_menu(g):
 
 
 def soak():
-    for g in range(COUNT):
+    g = 0
+    tries = 0
+    while g < COUNT:
         if not to_menu(g):                   # (a boot may have gone back into a saved match)
             return
         sc = app.screen
@@ -424,9 +426,13 @@ def soak():
             if app.table is not None:
                 break
             step()
-        if app.table is None:
-            note("soak", "game %d did not start: %s" % (g, getattr(app.screen, "note", "")))
-            return
+        if app.table is None:                # an error page instead: counted; try again
+            tries += 1
+            note("nostart", "game %d did not start: %s" % (g, getattr(app.screen, "note", "")))
+            if tries > 20:
+                note("soak", "games do not start")
+                return
+            continue
         m = app.table.game.match
         desc = "%s %d %s" % (m.rules.vid, m.rules.players, ",".join(app.table.game.kinds))
         m = sc = None
@@ -434,6 +440,7 @@ def soak():
             return
         gc.collect()
         print("game", g, gc.mem_free(), desc)
+        g += 1
 
 
 def wrap(obj, attr, fn):
@@ -453,7 +460,23 @@ def run():
     if boot_keys:
         board.host_keys(boot_keys)       # held while the app boots (and a moment after)
         C["boot_keys"] = boot_keys
-    app = App(board, os.getenv("UI_ROOT") or "/tmp/ui_monkey", fake_clock if fake_ms else None)
+    root = os.getenv("UI_ROOT") or "/tmp/ui_monkey"
+    try:
+        app = App(board, root, fake_clock if fake_ms else None)
+    except MemoryError as e:             # as ui.app.run does: once more, from a clean slate
+        C["boot_retries"] += 1
+        note("boot", repr(e))
+        tally("boot", e, "boot")
+        e = None
+        gc.collect()
+        try:
+            app = App(board, root, fake_clock if fake_ms else None)
+        except MemoryError as e2:        # on the device: stopped at boot (B held is the way out)
+            C["crashes"] += 1
+            note("crash", "at boot: " + repr(e2))
+            tally("crash", e2, "boot")
+            report()
+            return
     app.settings["anim"] = R.below(4) if MODE == "monkey" else 0
     app.settings["think"] = 250
     app.settings.pop("seed", None)       # deals from board.seed, drawn from the run's seed
@@ -486,16 +509,18 @@ def run():
 def report():
     for k in C:
         print(k, C[k])
-    print("errors", app.errors)
-    print("mem_errors", getattr(app, "mem_errors", 0))
-    print("save_failures", app.save_failures)
     for k in NOTES:
         print("note_" + k, NOTES[k])
     for k in WHERE:
         print("where", WHERE[k], k)
+    print("result", "crashed" if C["crashes"] else ("ok" if "soak" not in NOTES else "stopped"))
+    if app is None:
+        return
+    print("errors", app.errors)
+    print("mem_errors", getattr(app, "mem_errors", 0))
+    print("save_failures", app.save_failures)
     gc.collect()
     print("heap", gc.mem_free() + gc.mem_alloc())
     print("lowest", low[0])
     print("raw", app.low_mem)
     print("screen", name(app.screen))
-    print("result", "crashed" if C["crashes"] else ("ok" if "soak" not in NOTES else "stopped"))
