@@ -58,9 +58,11 @@ NOTES = {}                       # first failure of each kind: what and where
 WHERE = {}                       # exceptions by kind, screen and place: how many
 
 
+low = [1 << 30]                  # lowest gc.mem_free() after a collection (app.probe)
+
+
 class Crash(Exception):
     """An exception escaped App.step (which never raises): on the device the program would stop."""
-low = [1 << 30]
 
 
 class Rand:
@@ -185,7 +187,6 @@ def h_finish(m):
         C["finished"] += 1
 
 
-
 board = None
 app = None
 mash = [0]         # presses while an AI thinks: 0 none, 1 any key but B/Y, 2 any key (see read)
@@ -308,10 +309,10 @@ def goto(sc, label):
 
 
 def turn_to(sc, label, get, want):
-    """RIGHT on the row until get(sc) == want (the rows wrap: at most 12 presses)."""
+    """RIGHT on the row until get(sc) == want (the values wrap: at most 16 presses)."""
     if not goto(sc, label):
         return
-    for _ in range(12):
+    for _ in range(16):
         if app.screen is not sc or get(sc) == want:
             return
         hold(K_RIGHT)
