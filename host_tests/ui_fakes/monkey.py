@@ -52,7 +52,7 @@ C = {}
 for _k in ("presses", "steps", "moves", "draws_passes", "rounds", "setups", "started", "resumed",
            "finished", "curtain_frames", "hidden_frames", "menu_frames", "privacy_bad", "inv_fail",
            "think_polls", "think_keys", "ai_problems", "boot_keys", "crashes", "oom_calls",
-           "error_pages_oom", "boot_retries"):
+           "error_pages_oom", "boot_retries", "cut_short"):
     C[_k] = 0
 NOTES = {}                       # first failure of each kind: what and where
 WHERE = {}                       # exceptions by kind, screen and place: how many
@@ -437,8 +437,17 @@ def soak():
         m = app.table.game.match
         desc = "%s %d %s" % (m.rules.vid, m.rules.players, ",".join(app.table.game.kinds))
         m = sc = None
+        done = C["finished"]
         if not to_menu(g):
             return
+        if C["finished"] == done:            # an error page cut the match short: not counted
+            tries += 1
+            C["cut_short"] += 1
+            note("cutshort", "game %d did not finish" % g)
+            if tries > 20:
+                note("soak", "matches do not finish")
+                return
+            continue
         gc.collect()
         print("game", g, gc.mem_free(), desc)
         g += 1
