@@ -249,6 +249,15 @@ def run_monkey(args, tree, base):
     print("  boots that ran out of memory and were tried again %d; processes %d (resets included)"
           % (tot["boot_retries"], len(results)))
     print("  lowest mem_free after collect %s, lowest raw %s" % (lowest, raw))
+    by = {}
+    for r in results:
+        k = " ".join(r["_job"].split()[3:5])
+        b = by.setdefault(k, [0, 0, 0, 0, 0])
+        for i, f in enumerate(("presses", "moves", "oom_calls", "errors", "crashes")):
+            b[i] += r.get(f, 0) if isinstance(r.get(f, 0), int) else 0
+    for k in sorted(by):
+        print("    %-24s presses %6d, moves %6d, MemoryErrors %4d, error pages %4d, crashes %3d"
+              % ((k,) + tuple(by[k])))
     print("  loop passes %d; wall time %.0f s" % (tot["steps"], wall))
     notes = {}
     for r in results:
