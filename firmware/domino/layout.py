@@ -1,8 +1,8 @@
 """The table: a line with two ends, or four arms around a spinner / Donkey cross.
 
 Arms are L, R (the line directions) and U, D (the spinner's long sides). All state is in a few
-preallocated bytearrays and ints; placing a tile allocates nothing. What the move loop asks after
-every change (which tiles fit, which numbers show, which arms a number goes on) is cached by `_ends()`
+preallocated arrays and ints; placing a tile allocates nothing. What the move loop asks after
+every change (which tiles fit, which arms a number goes on) is cached by `_ends()`
 when a tile is placed, so the questions cost an attribute read.
 """
 try:
@@ -30,12 +30,15 @@ CLOSE_FLAG = const(8)     # in seq_arm: the tile was closed
 class Layout:
     def __init__(self, mode):
         self.mode = mode                  # rules.LINE / SPINNER / CROSS
-        self.end = bytearray(4)           # number shown at each arm's end
-        self.dbl = bytearray(4)           # 1: the end tile is a double (counts both halves)
-        self.n = bytearray(4)             # tiles on each arm (lead not included)
-        self.st = bytearray(4)            # _NOT / _OPEN / _CLOSED
+        # per arm; lists, not bytearrays: CPython indexes lists much faster (no heap either way)
+        self.end = [0, 0, 0, 0]           # number shown at each arm's end
+        self.dbl = [0, 0, 0, 0]           # 1: the end tile is a double (counts both halves)
+        self.n = [0, 0, 0, 0]             # tiles on each arm (lead not included)
+        self.st = [0, 0, 0, 0]            # _NOT / _OPEN / _CLOSED
         self.seq = bytearray(28)          # tiles in the order played
         self.seq_arm = bytearray(28)      # arm of each (LEAD for the lead) | CLOSE_FLAG
+        self.am = [0, 0, 0, 0]            # per arm: the tiles that go on it (none on an arm that
+        #                                   mirrors an earlier one, see same(): legal() folds them)
         self.reset()
 
     def reset(self):
@@ -47,6 +50,8 @@ class Layout:
         b[0] = b[1] = b[2] = b[3] = 0
         b = self.st
         b[0] = b[1] = b[2] = b[3] = _NOT
+        b = self.am
+        b[0] = b[1] = b[2] = b[3] = 0
         self.size = 0
         self.played = 0                   # mask of tiles on the table
         self.lead = NONE
@@ -54,9 +59,6 @@ class Layout:
         self.spin_arm = NONE              # LEAD, or the arm it was played on
         self.spin_n = 0                   # its position on that arm
         self.fit = ALL                    # playable(): the empty table takes anything
-        self.suits = 0                    # open_suits()
-        self.arms_all = 0                 # nibble n: the open arms showing n
-        self.arms_of = 0                  # the same without mirror-image arms (see same())
 
     def copy_from(self, o):
         self.mode = o.mode
@@ -73,9 +75,7 @@ class Layout:
         self.spin_arm = o.spin_arm
         self.spin_n = o.spin_n
         self.fit = o.fit
-        self.suits = o.suits
-        self.arms_all = o.arms_all
-        self.arms_of = o.arms_of
+        self.am[:] = o.am
 
     # --- queries -------------------------------------------------------------------------------
     def is_open(self, a):
@@ -86,7 +86,11 @@ class Layout:
 
     def open_suits(self):
         """7-bit mask of the numbers shown at open ends."""
-        return self.suits
+        s = 0
+        for a in range(4):
+            if self.st[a] == _OPEN:
+                s |= 1 << self.end[a]
+        return s
 
     def playable(self):
         """Mask of all tiles that fit some open end (the empty table takes anything)."""
@@ -167,14 +171,21 @@ class Layout:
         self.seq_arm[i] = a | CLOSE_FLAG if close else a
         self.size = i + 1
         self.played |= 1 << t
+        mode = self.mode
+        if not (mode or close):           # a line: two open ends, _ends() in short
+            e = SUIT[end[L]]
+            f = SUIT[end[R]]
+            self.fit = e | f
+            am = self.am
+            am[L] = e
+            am[R] = 0 if e == f and self.dbl[L] == self.dbl[R] else f      # same(R, L)
+            return
         if close:
             self.st[a] = _CLOSED
-        mode = self.mode
-        if mode:
-            if d and not close and self.spin == NONE:
-                self._make_spinner(t, a, self.n[a])
-            if mode == 1 and self.spin != NONE and self.st[U] == _NOT and not self.spinner_is_end():
-                self._open_long_sides()
+        elif d and mode and self.spin == NONE:
+            self._make_spinner(t, a, self.n[a])
+        if mode == 1 and self.spin != NONE and self.st[U] == _NOT and not self.spinner_is_end():
+            self._open_long_sides()
         self._ends()
 
     def _push(self, t, code):
@@ -185,32 +196,20 @@ class Layout:
         self.played |= 1 << t
 
     def _ends(self):
-        """Refresh the cached fit / suits / arms_of / arms_all after a change."""
+        """Refresh the cached fit / am after a change."""
         st = self.st
         end = self.end
-        if st[U] == _NOT and st[L] == _OPEN and st[R] == _OPEN:    # a line: the usual case
-            e = end[L]
-            f = end[R]
-            self.fit = SUIT[e] | SUIT[f]
-            self.suits = 1 << e | 1 << f
-            every = 1 << 4 * e | 2 << 4 * f
-            self.arms_all = every
-            self.arms_of = 1 << 4 * e if e == f and self.same(R, L) else every
-            return
-        fit = suits = every = uniq = 0
+        am = self.am
+        fit = 0
         for a in range(4):
+            m = 0
             if st[a] == _OPEN:
-                e = end[a]
-                fit |= SUIT[e]
-                suits |= 1 << e
-                bit = 1 << (4 * e + a)
-                if not (every >> 4 * e & 15 and self._mirror(a)):
-                    uniq |= bit
-                every |= bit
+                m = SUIT[end[a]]
+                fit |= m
+                if self._mirror(a):
+                    m = 0
+            am[a] = m
         self.fit = fit
-        self.suits = suits
-        self.arms_all = every
-        self.arms_of = uniq
 
     def _mirror(self, a):
         """An earlier open arm is interchangeable with arm a (moves on a are folded into it)."""

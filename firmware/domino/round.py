@@ -16,7 +16,7 @@ except ImportError:  # CPython
 
 from array import array
 
-from .tiles import LO, HI, SUIT, DOUBLE, DOUBLES, HEAVY, NONE, ALL, BIT37, popcount
+from .tiles import SUIT, DOUBLE, DOUBLES, HEAVY, NONE, ALL, BIT37, popcount
 from .layout import Layout
 
 ARM_SHIFT = const(5)
@@ -25,7 +25,6 @@ MULTI = const(0x100)
 MAX_MOVES = const(160)
 EV_MAX = const(200)
 
-_ARM5 = b"\0\0\x20\0\x40\0\0\0\x60"   # one-bit arm mask -> arm << ARM_SHIFT
 
 # events (kind << 4 | seat, data)
 EV_PLAY = const(1)     # data: tile | arm << 5 (one per tile, multi moves give several)
@@ -128,8 +127,8 @@ class Round:
         r = self.rules
         h = r.hand
         while True:
-            for i in range(28):
-                deck[i] = i
+            deck[:] = (b'\x00\x01\x02\x03\x04\x05\x06\x07\x08\t\n\x0b\x0c\r\x0e\x0f'   # tile t at place t
+                       b'\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b')
             rng.shuffle(deck, 28)
             self.reset()
             for s in range(r.players):
@@ -231,15 +230,17 @@ class Round:
         """Fill buf (default: self.buf, MAX_MOVES long: enough for any position) with the current
         player's moves, tile by tile then arm by arm; returns how many. A shorter buf is filled as far
         as it goes."""
-        if buf is None:
-            buf = self.buf
         if self.result:
             return 0
-        cap = len(buf) - 1                # singles may write two entries (a Donkey close)
+        if buf is None:
+            buf = self.buf
+            cap = MAX_MOVES - 1
+        else:
+            cap = len(buf) - 1            # singles may write two entries (a Donkey close)
         lay = self.layout
         hand = self.hands[self.turn]
         k = 0
-        if lay.lead == NONE:
+        if not lay.size:                  # the lead
             if self.lead_tile != NONE:
                 buf[0] = self.lead_tile
                 return 1
@@ -252,23 +253,53 @@ class Round:
         fit = hand & lay.fit
         if not fit:
             return 0
-        arms = lay.arms_of if self.dedupe else lay.arms_all   # nibble n: the arms n goes on
-        close = self.rules.close
-        while fit:                        # each fitting tile, lowest first
+        am = lay.am                       # per arm: the tiles that go on it
+        m0 = am[0]
+        m1 = am[1]
+        m2 = am[2]
+        m3 = am[3]
+        if not self.dedupe:               # mirror-image arms too (record.py checks moves so)
+            st = lay.st
+            end = lay.end
+            m1 = SUIT[end[1]] if st[1] == 1 else 0
+            m2 = SUIT[end[2]] if st[2] == 1 else 0
+            m3 = SUIT[end[3]] if st[3] == 1 else 0
+        dbl = DOUBLES if self.rules.close else 0   # Donkey: a double may also be closed
+        while fit:                        # each fitting tile, lowest first, then arm by arm
             low = fit & -fit
             fit ^= low
             t = BIT37[low % 37]
-            x = (arms >> 4 * LO[t] | arms >> 4 * HI[t]) & 15
-            while x:                      # each arm it goes on, lowest first
+            if low & m0:
                 if k >= cap:
                     return k
-                a = x & -x
-                x ^= a
-                m = t | _ARM5[a]
-                buf[k] = m
+                buf[k] = t
                 k += 1
-                if close and low & DOUBLES:
-                    buf[k] = m | CLOSE
+                if low & dbl:
+                    buf[k] = t | CLOSE
+                    k += 1
+            if low & m1:
+                if k >= cap:
+                    return k
+                buf[k] = t | 32
+                k += 1
+                if low & dbl:
+                    buf[k] = t | 32 | CLOSE
+                    k += 1
+            if low & m2:
+                if k >= cap:
+                    return k
+                buf[k] = t | 64
+                k += 1
+                if low & dbl:
+                    buf[k] = t | 64 | CLOSE
+                    k += 1
+            if low & m3:
+                if k >= cap:
+                    return k
+                buf[k] = t | 96
+                k += 1
+                if low & dbl:
+                    buf[k] = t | 96 | CLOSE
                     k += 1
         if self.rules.multi > 1:
             k = self._multi_moves(buf, k, hand, cap + 1)
@@ -346,13 +377,13 @@ class Round:
             t = self.stock[i]
             self.sp = i + 1
             self.hands[s] |= 1 << t
-            self.void[s] = self.layout.suits              # new tiles may hold any other number
+            self.void[s] = self.layout.open_suits()   # new tiles may hold any other number
             self._event(EV_DRAW, s, t)
             if not self.drawable() and self._blocked():   # the last drawable tile fitted nothing
                 self.result = BLOCKED
                 self.fisher = self.last
             return EV_DRAW
-        self.void[s] |= self.layout.suits
+        self.void[s] |= self.layout.open_suits()
         self._event(EV_PASS, s, 0)
         self.passes += 1
         self.turn = (s + 1) % r.players
@@ -378,14 +409,14 @@ class Round:
                     tiles |= 1 << t
         else:
             t = m & 31
-            if lay.lead == NONE:
-                lay.place_lead(t)
-            else:
+            if lay.size:
                 lay.place(t, (m >> ARM_SHIFT) & 3, m & CLOSE)
+            else:
+                lay.place_lead(t)
             i = self.nev                  # _event(EV_PLAY, s, m & 0x7F), inline: once per move
             if i < EV_MAX:
                 ev = self.events
-                ev[2 * i] = EV_PLAY << 4 | s
+                ev[2 * i] = 16 | s        # EV_PLAY << 4 | s
                 ev[2 * i + 1] = m & 0x7F
                 self.nev = i + 1
             tiles = 1 << t
@@ -423,7 +454,7 @@ class Round:
         if not (h[0] | h[1] | h[2] | h[3]) & lay.fit and not self.drawable():
             return True                   # nobody can play and nothing can be drawn (RULES.md A)
         if self.rules.early_fish:
-            suits = lay.suits
+            suits = lay.open_suits()
             for n in range(7):
                 if suits == 1 << n:
                     plain = SUIT[n] & ~(1 << DOUBLE[n])
