@@ -213,10 +213,14 @@ def run_monkey(args, tree, base):
                             job, out["_secs"], out.get("presses"), out.get("moves"), out.get("errors"),
                             out.get("result", out["_rc"])), flush=True)
                 done = out.get("presses") if isinstance(out.get("presses"), int) else 0
-                if out.get("result") != "crashed" or (done <= 0 and held == 0x20):
+                if out.get("result") != "crashed":
                     break
-                held = 0x20 if done <= 0 else 0  # it stops at boot: B held, the documented way out
-                left -= done
+                if done <= 0 and held == 0x20:   # stopped at boot even with B held: a new flash
+                    shutil.rmtree(root, ignore_errors=True)
+                    os.makedirs(root)
+                    out["wiped"] = 1
+                held = 0x20 if done <= 0 and held != 0x20 else 0   # stopped at boot: B held, the
+                left -= done                                       # documented way out
                 if left <= 0:
                     break
 
@@ -246,8 +250,9 @@ def run_monkey(args, tree, base):
           " %d; crashes (an exception out of App.step: a reset) %d; save failures %d"
           % (tot["oom_calls"], tot["mem_errors"], tot["error_pages_oom"], tot["errors"], tot["crashes"],
              tot["save_failures"]))
-    print("  boots that ran out of memory and were tried again %d; processes %d (resets included)"
-          % (tot["boot_retries"], len(results)))
+    print("  boots that ran out of memory and were tried again %d; processes %d (resets included); flash"
+          " wiped after a boot that stopped even with B held: %d"
+          % (tot["boot_retries"], len(results), sum(r.get("wiped", 0) for r in results)))
     print("  lowest mem_free after collect %s, lowest raw %s" % (lowest, raw))
     by = {}
     for r in results:
