@@ -200,8 +200,8 @@ def run_monkey(args, tree, base):
         for (sd, n, prof, scr, boot) in queues[w]:
             left = n
             held = boot
-            for part in range(10):           # after a crash the handheld is reset: a new boot
-                job = "monkey %d %d %s %s %d %d" % (sd * 10 + part, left, scr, prof, args.ai_ms, held)
+            for part in range(40):           # after a crash the handheld is reset: a new boot
+                job = "monkey %d %d %s %s %d %d" % (sd * 100 + part, left, scr, prof, args.ai_ms, held)
                 t0 = time.time()
                 out = run_one(tree, job, root, args.run_heap, args.timeout)
                 out["_job"] = job
