@@ -6,14 +6,16 @@ from . import scoring
 from .rules import FAM_GOAT, FAM_SEA, NEXT_ALTERNATE, NEXT_WINNER, NEXT_FIRST, NEXT_OUT
 
 _WIN00 = (1 << DOUBLE[0]) | (1 << DOUBLE[6])
+# The deal's generator and deck: seeded and filled afresh right before each deal, so one pair serves
+# every match (a new match costs no generator warm-up).
+_RNG = Rng()
+_DECK = bytearray(28)
 
 
 class Match:
     def __init__(self, rules, seed=1):
         self.rules = rules
         self.round = Round(rules)
-        self.rng = Rng()
-        self.deck = bytearray(28)
         self.seed = seed                      # first round's deal seed (its code starts the match)
         self.scores = [0, 0, 0, 0]            # per side
         self.remembered = [0, 0, 0, 0]        # Goat: hidden "+N" points
@@ -47,8 +49,8 @@ class Match:
         self.round_no += 1
         self.nmoves = 0
         if hands is None:
-            self.rng.seed(self.round_seed)
-            rd.deal(self.rng, self.deck)
+            _RNG.seed(self.round_seed)
+            rd.deal(_RNG, _DECK)
             rd.lead_by_rule()
         else:
             rd.setup(hands, stock, stock_n, NONE if leader == NONE else leader)

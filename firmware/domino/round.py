@@ -372,22 +372,29 @@ class Round:
         """Draw one tile for, or pass, the current player (who has no move). Returns EV_DRAW/EV_PASS."""
         s = self.turn
         r = self.rules
-        if r.draw and self.sn - self.sp > r.reserve:      # drawable()
-            i = self.sp
+        i = self.sp
+        if r.draw and self.sn - i > r.reserve:      # drawable()
             t = self.stock[i]
             self.sp = i + 1
             self.hands[s] |= 1 << t
             self.void[s] = self.layout.open_suits()   # new tiles may hold any other number
-            self._event(EV_DRAW, s, t)
-            if not self.drawable() and self._blocked():   # the last drawable tile fitted nothing
-                self.result = BLOCKED
-                self.fisher = self.last
-            return EV_DRAW
-        self.void[s] |= self.layout.open_suits()
-        self._event(EV_PASS, s, 0)
-        self.passes += 1
-        self.turn = (s + 1) % r.players
-        return EV_PASS
+            kind = EV_DRAW
+        else:
+            t = 0
+            self.void[s] |= self.layout.open_suits()
+            self.passes += 1
+            self.turn = (s + 1) % r.players
+            kind = EV_PASS
+        j = self.nev                      # _event(kind, s, t), inline
+        if j < EV_MAX:
+            ev = self.events
+            ev[2 * j] = kind << 4 | s
+            ev[2 * j + 1] = t
+            self.nev = j + 1
+        if kind == EV_DRAW and self.sn - i <= r.reserve + 1 and self._blocked():
+            self.result = BLOCKED         # the last drawable tile fitted nothing
+            self.fisher = self.last
+        return kind
 
     def play(self, m):
         """Apply a legal move of the current player; scores in-play points and detects the round's end."""
