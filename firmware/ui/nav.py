@@ -23,6 +23,9 @@ def warm_up():
             pass
         drop_module(name)
         gc.collect()
+    for i in range(32, 127):     # one-letter strings (str indexing: deal codes, tile names) are
+        chr(i)                   # interned for good when first made; made now, they share an early
+    gc.collect()                 # qstr pool instead of needing a new 1280-byte one mid-game
     from ui import brain
     brain.load()
 
