@@ -152,7 +152,11 @@ class Layout:
         self.st[L] = _OPEN
         self.st[R] = _OPEN
         self.lead = t
-        self._push(t, LEAD)
+        i = self.size                     # 0: the lead is the first tile
+        self.seq[i] = t
+        self.seq_arm[i] = LEAD
+        self.size = i + 1
+        self.played |= 1 << t
         if d and self.mode:
             self._make_spinner(t, LEAD, 0)
         self._ends()
@@ -166,7 +170,7 @@ class Layout:
         d = 1 if lo == hi else 0
         self.dbl[a] = d
         self.n[a] += 1
-        i = self.size                     # _push(), inline: once per move
+        i = self.size
         self.seq[i] = t
         self.seq_arm[i] = a | CLOSE_FLAG if close else a
         self.size = i + 1
@@ -188,13 +192,6 @@ class Layout:
             self._open_long_sides()
         self._ends()
 
-    def _push(self, t, code):
-        i = self.size
-        self.seq[i] = t
-        self.seq_arm[i] = code
-        self.size = i + 1
-        self.played |= 1 << t
-
     def _ends(self):
         """Refresh the cached fit / am after a change."""
         st = self.st
@@ -206,17 +203,12 @@ class Layout:
             if st[a] == _OPEN:
                 m = SUIT[end[a]]
                 fit |= m
-                if self._mirror(a):
-                    m = 0
+                for b in range(a):        # an earlier arm mirrors this one: its moves fold there
+                    if st[b] == _OPEN and self.same(a, b):
+                        m = 0
+                        break
             am[a] = m
         self.fit = fit
-
-    def _mirror(self, a):
-        """An earlier open arm is interchangeable with arm a (moves on a are folded into it)."""
-        for b in range(a):
-            if self.st[b] == _OPEN and self.same(a, b):
-                return True
-        return False
 
     def _make_spinner(self, t, arm, pos):
         self.spin = t

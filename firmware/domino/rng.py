@@ -60,12 +60,9 @@ class Rng32(Rng16):
     """Rng16's numbers from one 32-bit word x = hi << 16 | lo (next() is x >> 2)."""
 
     def seed(self, s):
-        x = ((s & SEED_MASK) << 2) | 1
+        self.x = ((s & SEED_MASK) << 2) | 1
         for _ in range(4):
-            x ^= (x << 13) & 0xFFFFFFFF
-            x ^= x >> 17
-            x ^= (x << 5) & 0xFFFFFFFF
-        self.x = x
+            self.next()
 
     def next(self):
         x = self.x

@@ -131,11 +131,19 @@ class Round:
                        b'\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b')
             rng.shuffle(deck, 28)
             self.reset()
-            for s in range(r.players):
-                m = 0
-                for i in range(s * h, s * h + h):
-                    m |= 1 << deck[i]
-                self.hands[s] = m
+            hands = self.hands
+            s = m = 0
+            c = h
+            for t in deck:                # h tiles to each seat in turn
+                m |= 1 << t
+                c -= 1
+                if not c:
+                    hands[s] = m
+                    s += 1
+                    if s == r.players:
+                        break
+                    m = 0
+                    c = h
             if not (r.redeal and self._needs_redeal()):
                 break
         n = r.players * h
