@@ -349,6 +349,8 @@ def run_soak(args, tree, base):
                   % (r["_job"], len(frees), min(frees), sum(frees) / len(frees), max(frees), first, last,
                      slope, r.get("lowest"), r.get("rounds"), r.get("moves"), r.get("errors"),
                      r.get("oom_calls"), r.get("mem_errors"), r.get("crashes"), r.get("inv_fail")))
+            blocks = [sum(frees[i:i + 100]) / len(frees[i:i + 100]) for i in range(0, len(frees), 100)]
+            print("    mean per 100 games: " + " ".join("%.0f" % b for b in blocks))
             # no downward trend: the last games' mean within the noise of the first's, and a slope
             # that would not lose a kilobyte over the run
             if len(frees) >= 20 and (last < first - args.tolerance or slope * len(frees) < -args.tolerance):
