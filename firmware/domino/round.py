@@ -25,7 +25,6 @@ MULTI = const(0x100)
 MAX_MOVES = const(160)
 EV_MAX = const(200)
 
-
 # events (kind << 4 | seat, data)
 EV_PLAY = const(1)     # data: tile | arm << 5 (one per tile, multi moves give several)
 EV_DRAW = const(2)     # data: the tile drawn (secret to the other players: never read by the AI)
@@ -267,11 +266,10 @@ class Round:
         m2 = am[2]
         m3 = am[3]
         if not self.dedupe:               # mirror-image arms too (record.py checks moves so)
-            st = lay.st
             end = lay.end
-            m1 = SUIT[end[1]] if st[1] == 1 else 0
-            m2 = SUIT[end[2]] if st[2] == 1 else 0
-            m3 = SUIT[end[3]] if st[3] == 1 else 0
+            m1 = SUIT[end[1]] if lay.is_open(1) else 0
+            m2 = SUIT[end[2]] if lay.is_open(2) else 0
+            m3 = SUIT[end[3]] if lay.is_open(3) else 0
         dbl = DOUBLES if self.rules.close else 0   # Donkey: a double may also be closed
         while fit:                        # each fitting tile, lowest first, then arm by arm
             low = fit & -fit

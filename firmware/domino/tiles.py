@@ -14,15 +14,15 @@ N_TILES = const(28)
 ALL = const(0xFFFFFFF)
 NONE = const(255)
 
-LO = [0] * 28             # lower half of each tile (lists: the move loop reads these most; CPython
-HI = [0] * 28             # higher half               indexes a list faster than a bytearray)
+LO = bytearray(28)        # lower half of each tile
+HI = bytearray(28)        # higher half
 PIPS = bytearray(28)      # lo + hi
 DOUBLE = bytearray(7)     # number -> tile index of the double
 SUIT = [0] * 7            # number -> mask of the 7 tiles showing it
 _INDEX = bytearray(49)    # a*7+b -> tile
 DOUBLES = 0
 _POP8 = bytearray(256)
-BIT37 = [0] * 37          # (1 << t) % 37 -> t: the index of a one-bit mask without a loop
+BIT37 = bytearray(37)     # (1 << t) % 37 -> t: the index of a one-bit mask without a loop
 
 
 def _build():
