@@ -30,17 +30,6 @@ def tree(tmp_path_factory):
     return monkey.build(str(tmp_path_factory.mktemp("monkey")))
 
 
-# Since c432e41 (ui constants made _PRIVATE const: fewer names interned at boot) the App runs out
-# of heap under the monkey at 180K: str indexing interns 1-char strings for good (the deal-code
-# letters in domino.rng.code, tiles.parse), and the first one after boot needs a new qstr pool, a
-# 1280-byte block a busy heap may not have ("allocating 1280 bytes" with 8-17 KB free), again on every
-# later try; some end on the error page. Interning those letters at boot (nav.warm_up) clears the
-# 240x135 and 128x64 runs; the 240x240 board is short of heap anyway. Until a fix lands these checks
-# are expected to fail (not strict: they pass again by themselves).
-MEMORY = pytest.mark.xfail(reason="MemoryErrors at 180K: runtime-interned deal-code letters need a new qstr "
-                                  "pool (since c432e41)", strict=False)
-
-
 @pytest.fixture(scope="module")
 def monkey_run(tree, tmp_path_factory):
     """3,000 presses on the 240x135 and 128x64 screens; the printed report and the totals."""
@@ -68,7 +57,6 @@ def test_monkey_keeps_the_rules_and_the_hands_hidden(monkey_run):
     assert tot["inv_fail"] == 0 and tot["privacy_bad"] == 0, out
 
 
-@MEMORY
 def test_monkey_never_errs_nor_runs_out_of_memory(monkey_run):
     rc, out, tot = monkey_run
     for k in ("errors", "mem_errors", "crashes"):
@@ -76,7 +64,6 @@ def test_monkey_never_errs_nor_runs_out_of_memory(monkey_run):
     assert rc == 0, out
 
 
-@MEMORY
 def test_soak_smoke(tree, tmp_path, capsys):
     rc = monkey.main(["--soak-games", "4", "--jobs", "1", "--seed", "2", "--keep", str(tmp_path)],
                      prebuilt=tree)
