@@ -66,11 +66,17 @@ def popcount(m):
     return _POP8[m & 255] + _POP8[(m >> 8) & 255] + _POP8[(m >> 16) & 255] + _POP8[m >> 24]
 
 
+if hasattr(int, "bit_count"):    # CPython 3.10+ counts bits in C; MicroPython keeps the table
+    popcount = int.bit_count  # noqa: F811
+
+
 def pips(m):
-    """Sum of pips of a mask: n per tile showing n, once more for the double n-n."""
+    """Sum of pips of a mask (each tile's lo + hi), one tile at a time."""
     s = 0
-    for n in range(1, 7):
-        s += n * (popcount(m & SUIT[n]) + ((m >> DOUBLE[n]) & 1))
+    while m:
+        low = m & -m
+        m ^= low
+        s += PIPS[BIT37[low % 37]]
     return s
 
 
