@@ -197,16 +197,26 @@ class Layout:
         st = self.st
         end = self.end
         am = self.am
-        fit = 0
+        if st[U] == _NOT and st[L] == _OPEN and st[R] == _OPEN:     # still a line
+            e = SUIT[end[L]]
+            f = SUIT[end[R]]
+            self.fit = e | f
+            am[L] = e
+            am[R] = 0 if e == f and self.same(R, L) else f
+            return
+        fit = seen = 0
         for a in range(4):
             m = 0
             if st[a] == _OPEN:
-                m = SUIT[end[a]]
+                e = end[a]
+                m = SUIT[e]
                 fit |= m
-                for b in range(a):        # an earlier arm mirrors this one: its moves fold there
-                    if st[b] == _OPEN and self.same(a, b):
-                        m = 0
-                        break
+                if seen >> e & 1:         # an earlier arm mirrors this one: its moves fold there
+                    for b in range(a):
+                        if end[b] == e and st[b] == _OPEN and self.same(a, b):
+                            m = 0
+                            break
+                seen |= 1 << e
             am[a] = m
         self.fit = fit
 

@@ -314,6 +314,8 @@ class Round:
     def _multi_moves(self, buf, k, hand, cap):
         """Several doubles in one move: every set of 2+ open arms whose doubles the player holds."""
         lay = self.layout
+        if popcount(hand & DOUBLES & lay.fit) < 2:
+            return k                              # two doubles that fit, or no such move
         r = self.rules
         cand = 0
         for a in range(4):
@@ -468,10 +470,10 @@ class Round:
             return True                   # nobody can play and nothing can be drawn (RULES.md A)
         if self.rules.early_fish:
             suits = lay.open_suits()
-            for n in range(7):
-                if suits == 1 << n:
-                    plain = SUIT[n] & ~(1 << DOUBLE[n])
-                    return lay.played & plain == plain
+            if suits and not suits & (suits - 1):      # every open end shows one number n
+                n = BIT37[suits % 37]                   # suits == 1 << n
+                plain = SUIT[n] & ~(1 << DOUBLE[n])
+                return lay.played & plain == plain
         return False
 
     def tile_count(self):
