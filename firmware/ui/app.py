@@ -242,8 +242,13 @@ class App:
         self.table = None
         self.screen = Screen(self)
         self.pending = None
-        from ui import brain
-        brain.release()
+        brain = sys.modules.get("ui.brain")  # only if loaded: importing it now could fail too
+        if brain is not None:
+            try:
+                brain.release()
+            except MemoryError:
+                pass
+        brain = None
         self.release()
         self.lean = True
         self.mem_errors += 1
