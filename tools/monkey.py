@@ -32,8 +32,9 @@ FAKES = os.path.join(ROOT, "host_tests", "ui_fakes")
 sys.path.insert(0, FAKES)
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import frames  # noqa: E402
+from rand import Rand  # noqa: E402
 
-EXTRA = (os.path.join(FAKES, "monkey.py"), os.path.join(FAKES, "privacy.py"),
+EXTRA = (os.path.join(FAKES, "monkey.py"), os.path.join(FAKES, "privacy.py"), os.path.join(FAKES, "rand.py"),
          os.path.join(ROOT, "host_tests", "invariants.py"))
 # (profile, size): the screen sizes, the four-button boards, the OLED. 320x240 (the Display Pack
 # 2.0) is left out by default: its 38.4 KB frame buffer does not leave a Hard game room in 180K on
@@ -46,19 +47,6 @@ FAILS = ("errors", "mem_errors", "crashes", "inv_fail", "privacy_bad")
 SUMS = ("presses", "steps", "moves", "draws_passes", "rounds", "setups", "started", "resumed", "finished",
         "curtain_frames", "hidden_frames", "menu_frames", "think_polls", "think_keys", "ai_problems",
         "save_failures", "oom_calls", "error_pages_oom", "boot_retries") + FAILS
-
-
-class Rand:
-    def __init__(self, seed):
-        self.x = seed or 1
-
-    def below(self, n):
-        x = self.x
-        x ^= (x << 13) & 0xFFFFFFFF
-        x ^= x >> 17
-        x ^= (x << 5) & 0xFFFFFFFF
-        self.x = x
-        return x % n
 
 
 def build(dst):

@@ -26,6 +26,7 @@ import json  # noqa: E402
 import boards.sim as sim  # noqa: E402
 from ui.input import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B, K_X, K_Y  # noqa: E402
 from ui.app import App  # noqa: E402
+from rand import Rand  # noqa: E402
 
 KEYS = {"up": K_UP, "down": K_DOWN, "left": K_LEFT, "right": K_RIGHT, "a": K_A, "b": K_B,
         "x": K_X, "y": K_Y, "press": 0x100}
@@ -41,19 +42,6 @@ def keybits(spec):
     for k in spec.split("+"):
         bits |= KEYS[k]
     return bits
-
-
-class Rand:
-    def __init__(self, seed):
-        self.x = seed or 1
-
-    def below(self, n):
-        x = self.x
-        x ^= (x << 13) & 0xFFFFFFFF
-        x ^= x >> 17
-        x ^= (x << 5) & 0xFFFFFFFF
-        self.x = x
-        return x % n
 
 
 def name(obj):

@@ -40,6 +40,7 @@ from domino.rules import VARIANTS, FAM_POINTS  # noqa: E402
 import domino.match as dmatch  # noqa: E402
 import invariants as inv  # noqa: E402
 import privacy  # noqa: E402
+from rand import Rand  # noqa: E402
 
 KINDS = ("human", "easy", "medium", "hard")
 # single presses: key bit numbers, as often as a child presses them (A most, the joystick press least)
@@ -65,20 +66,7 @@ class Crash(Exception):
     """An exception escaped App.step (which never raises): on the device the program would stop."""
 
 
-class Rand:
-    def __init__(self, seed):
-        self.x = (seed * 2654435761 + 12345) & 0xFFFFFFFF or 1
-
-    def below(self, n):
-        x = self.x
-        x ^= (x << 13) & 0xFFFFFFFF
-        x ^= x >> 17
-        x ^= (x << 5) & 0xFFFFFFFF
-        self.x = x
-        return x % n
-
-
-R = Rand(int(JOB[1]))
+R = Rand((int(JOB[1]) * 2654435761 + 12345) & 0xFFFFFFFF)   # spread nearby seeds apart
 fake_ms = int(JOB[5])
 now = [0]
 
