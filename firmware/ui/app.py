@@ -176,8 +176,7 @@ class App:
         """USB power came while the watchdog runs: mpremote could not work under a watchdog that
         cannot be stopped, so reboot (the game was saved after its last move and resumes; the
         watchdog stays off while USB has power)."""
-        import eventlog
-        eventlog.note(self.log_root, "usb", "reboot to stop the watchdog")
+        self.log("usb", "reboot to stop the watchdog")
         self.wd.reset()                  # does not return on a real board
         self.wd_on = False
 
@@ -265,12 +264,7 @@ class App:
         else:
             self.menu(note)
         gc.collect()
-        try:
-            import eventlog
-            eventlog.note(self.log_root, "memory", where + ", free " + str(gc.mem_free()) + ": " + str(e))
-            drop_module("eventlog")
-        except MemoryError:
-            pass
+        self.log("memory", where + ", free " + str(gc.mem_free()) + ": " + str(e))
 
     def fail(self, e):
         """An unexpected error: the next pass shows what happened and offers the menu (Continue
@@ -284,12 +278,17 @@ class App:
             sys.print_exception(e)
         except AttributeError:
             pass
+        self.log("error", self.pending[1])
+
+    def log(self, kind, detail):
+        """Count an event in events.log (eventlog.py), loaded for the moment: when even that does
+        not fit in memory, the event goes uncounted and the app goes on."""
         try:
             import eventlog
-            eventlog.note(self.log_root, "error", self.pending[1])
-            drop_module("eventlog")
+            eventlog.note(self.log_root, kind, detail)
         except MemoryError:
             pass
+        drop_module("eventlog")
 
     def run(self):
         while True:
