@@ -64,7 +64,7 @@ def saved_game(d, moves=9):
 
 def sealed(text):
     """text with a valid checksum line: damage the checksum cannot see."""
-    w = store._SumWriter(None)
+    w = store.SumWriter(None)
     w.write(text)
     return (text + "sum " + w.hex() + "\n").encode()
 

@@ -128,7 +128,7 @@ def test_damaged_saves_give_a_message(tmp_path, damage):
             lines = text.split("\n")
             lines = [ln for ln in lines if not ln.startswith("sum ")]
             t2 = "\n".join(lines).replace("seats human,easy", "seats robot")
-            w = store._SumWriter(None)
+            w = store.SumWriter(None)
             w.write(t2)
             text = t2 + "sum " + w.hex() + "\n"
         if damage == "binary":

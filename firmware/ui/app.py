@@ -111,11 +111,16 @@ class App:
         """The persistence layer, loaded when needed (see release)."""
         return self.need("store").Store(self.root)
 
+    def saves(self):
+        """What a game loads to save a move (savegame.py: the store without its loading and checking
+        code, settings and statistics)."""
+        return self.need("savegame").Files(self.root)
+
     def release(self):
         """Unload what the table does not need now (saving, menus, a human's turn), before a long AI
         search: each is loaded again, from flash, when next used."""
-        for name in ("store", "domino.record", "ui.menus", "ui.dealcode", "ui.widgets", "ui.pause",
-                     "ui.sheet", "ui.pick", "ui.place", "ui.paint", "ui.nav"):
+        for name in ("store", "savegame", "domino.record", "ui.menus", "ui.dealcode", "ui.widgets",
+                     "ui.pause", "ui.sheet", "ui.pick", "ui.place", "ui.paint", "ui.nav"):
             drop_module(name)
         gc.collect()
 

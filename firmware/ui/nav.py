@@ -6,8 +6,8 @@ import gc
 from ui.app import drop_module
 from ui.input import K_B
 
-WARM = ("store", "domino.record", "ui.widgets", "ui.menus", "ui.dealcode", "ui.table", "ui.pick", "ui.paint",
-        "ui.place", "ui.pause", "ui.sheet")
+WARM = ("store", "savegame", "domino.record", "ui.widgets", "ui.menus", "ui.dealcode", "ui.table",
+        "ui.pick", "ui.paint", "ui.place", "ui.pause", "ui.sheet")
 
 
 def warm_up():

@@ -130,10 +130,10 @@ class Table(Screen):
 
     def save(self, token=None):
         try:
-            self.app.store().save_game(self.game.match, self.game.extras(), token)
+            self.app.saves().save_game(self.game.match, self.game.extras(), token)
         except OSError as e:                         # flash full or failing: say so, play on (the
             self.app.save_failures += 1              # previous save stays; the next move tries again)
-            self.say(self.app.need("store").failed(e), 3000, self.app.g.c.WARN)
+            self.say(self.app.need("savegame").failed(e), 3000, self.app.g.c.WARN)
             self.wait(1500)                          # seen before the next move's message
         gc.collect()
 
@@ -274,7 +274,7 @@ class Table(Screen):
         gc.collect()
         if m.round_over() or gc.mem_free() < _SAVE_ROOM:
             brain.release()                          # the save (and round end) get the room
-        self.save(self.app.need("store").last_token(m.round))
+        self.save(self.app.need("savegame").last_token(m.round))
         if self.app.probe:
             self.app.probe("save")
         self.app.redraw()

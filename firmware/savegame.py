@@ -1,0 +1,251 @@
+"""Saving the game in progress after every move: the part of the persistence layer a game keeps
+loading while the AI's search code is in memory, so it is kept small (store.py holds the rest: loading
+and checking saves at boot, settings, statistics).
+
+Every file is written atomically (write `name.tmp`, then rename over `name`), and the game save keeps
+the previous good save as `game.bak`, so pulling the power at any instant leaves a readable save.
+A move is saved by copying the previous save with the move appended (its checksum checked on the
+way), so saving needs neither the record module nor a replay of the match. A write the flash refuses
+(full) raises OSError after removing its `.tmp`, so the previous file stays as it was; `failed(e)`
+words it for the screen. The file format is in store.py's docstring and docs/RECORDS.md.
+"""
+import os
+from domino.tiles import LO, HI
+from domino.rng import code
+
+GAME = "game.txt"
+BACKUP = "game.bak"
+
+
+def failed(e, what=None):
+    """The message for a write the flash refused: 'Flash full: not saved' (ENOSPC), 'Flash full:
+    settings unsaved', 'Flash error 5: not saved'."""
+    n = e.args[0] if e.args else 0
+    return ("Flash full" if n == 28 else "Flash error " + str(n)) + \
+        (": " + what + " unsaved" if what else ": not saved")
+
+
+def hexsum(a, b):
+    return "%04x%04x" % (b, a)
+
+
+class SumWriter:
+    """Passes text on to a file while keeping an Adler-32 checksum of it (catches a cut or edited
+    save). Both sums stay below 2**16: small ints, no heap, on a 32-bit port."""
+
+    def __init__(self, f):
+        self.f = f
+        self.a = 1
+        self.b = 0
+
+    def add(self, data):
+        a = self.a
+        b = self.b
+        for c in data:
+            a = (a + c) % 65521
+            b = (b + a) % 65521
+        self.a = a
+        self.b = b
+
+    def write(self, text):
+        self.add(text.encode())
+        if self.f is not None:
+            self.f.write(text)
+
+    def hex(self):
+        return hexsum(self.a, self.b)
+
+
+def header(match, extras):
+    """The record's header lines (the format of domino.record.header, kept here so that a save does
+    not load the record module while the AI's search code is in memory; a test checks they agree)."""
+    r = match.rules
+    out = "DOMINO 1\nvariant " + r.vid + "\nplayers " + str(r.players) + "\nteams " + str(int(r.teams)) + \
+        "\noptions " + r.options_text() + "\nseed " + code(match.seed) + "\n"
+    for k in extras:
+        out += k + " " + str(extras[k]) + "\n"
+    return out
+
+
+def _part(t, a, closed, lead):
+    s = str(LO[t]) + str(HI[t])
+    if not lead:
+        s += "LRUD"[a]
+    return s + "!" if closed else s
+
+
+def last_token(rd):
+    """Record text of the move just played in round rd, read back from the layout's play order
+    (the tiles of the last move, first placed first), so a save needs nothing from before it."""
+    lay = rd.layout
+    k = 0
+    m = rd.last_tiles
+    while m:
+        k += m & 1
+        m >>= 1
+    out = ""
+    for i in range(lay.size - k, lay.size):
+        code = lay.seq_arm[i]
+        out += ("+" if out else "") + _part(lay.seq[i], code & 3, code & 8, code & 7 == 4)
+    return out
+
+
+class Files:
+    """The files under `root` (a directory: tests use a temporary one) and the game's save."""
+
+    def __init__(self, root="/"):
+        if root and not root.endswith("/"):
+            root += "/"
+        self.root = root
+        if root not in ("", "/"):
+            try:
+                os.stat(root)
+            except OSError:              # a fresh directory (tests; a card): make it, parents too
+                path = ""
+                for part in root[:-1].split("/"):
+                    path += part
+                    if path:
+                        try:
+                            os.mkdir(path)
+                        except OSError:
+                            pass
+                    path += "/"
+
+    # --- files ---------------------------------------------------------------------------------
+    def path(self, name):
+        return self.root + name
+
+    def exists(self, name):
+        try:
+            os.stat(self.path(name))
+            return True
+        except OSError:
+            return False
+
+    def write(self, name, text):
+        """Atomic write: a power cut leaves either the old file or the new one, never half of one.
+        A refused write (flash full) removes the .tmp and raises: the old file stays."""
+        p = self.path(name)
+        try:
+            with open(p + ".tmp", "w") as f:
+                f.write(text)
+            self._rename(p + ".tmp", p)
+        except Exception:            # flash full, or out of memory half-way: no .tmp left behind
+            self.remove(name + ".tmp")
+            raise
+
+    def _rename(self, src, dst):
+        try:
+            os.rename(src, dst)
+        except OSError:                  # a filesystem that will not rename over a file
+            try:
+                os.remove(dst)
+            except OSError:
+                pass
+            os.rename(src, dst)
+
+    def remove(self, name):
+        try:
+            os.remove(self.path(name))
+        except OSError:
+            pass
+
+    def aside(self, name):
+        """Keep an unusable file as name.bad (replacing an older one), out of the way of new saves."""
+        self.remove(name + ".bad")
+        try:
+            os.rename(self.path(name), self.path(name + ".bad"))
+        except OSError:
+            pass
+
+    # --- the game in progress ------------------------------------------------------------------
+    def has_game(self):
+        return self.exists(GAME) or self.exists(BACKUP)
+
+    def save_game(self, match, extras, token=None):
+        """Save the match after a move (`token`: its record text, from move_token before playing it)
+        or after a round ended / began (no token). The previous save is copied line by line with the
+        token appended, its checksum checked on the way; when it does not fit (no save yet, damage),
+        the whole record is written again from the match (domino.record.dump). Either way the new
+        file replaces the old one atomically and the old one is kept as game.bak. A refused write
+        raises OSError with game.txt as it was and no .tmp left."""
+        p = self.path(GAME)
+        tmp = p + ".tmp"
+        try:
+            done = False
+            if match.round_no == 1 and not match.nmoves and not match.history:
+                with open(tmp, "w") as f:   # a fresh deal: the record is its header and an empty round
+                    w = SumWriter(f)
+                    w.write(header(match, extras) + "round\n")
+                    f.write("sum " + w.hex() + "\n")
+                done = True
+            elif self.exists(GAME):
+                try:
+                    done = self._append(match, extras, token, p, tmp)
+                except (OSError, ValueError) as e:
+                    if e.args and e.args[0] == 28:
+                        raise                # flash full: a whole record will not fit either
+                    done = False
+            if not done:
+                from domino.record import dump
+                with open(tmp, "w") as f:
+                    w = SumWriter(f)
+                    dump(match, w, extras)
+                    f.write("sum " + w.hex() + "\n")
+            if self.exists(GAME):
+                self._rename(p, self.path(BACKUP))
+            self._rename(tmp, p)
+        except Exception:            # flash full, or out of memory half-way: no .tmp left behind
+            self.remove(GAME + ".tmp")
+            raise
+
+    def _append(self, match, extras, token, p, tmp):
+        """Copy game.txt to tmp with a fresh header and `token` added; False when game.txt does not
+        hold exactly the match before this move."""
+        rounds_wanted = len(match.history) + (1 if match.round_no > len(match.history) else 0)
+        old = SumWriter(None)
+        rounds = 0
+        last = None                  # the newest round line, written once we know it is the last
+        sum_line = None
+        with open(p) as src, open(tmp, "w") as f:
+            w = SumWriter(f)
+            w.write(header(match, extras))
+            for ln in src:
+                if sum_line is not None:
+                    return False     # lines after the checksum
+                if ln.startswith("sum "):
+                    sum_line = ln
+                    continue
+                old.write(ln)
+                if ln.startswith("round"):
+                    if last is not None:
+                        w.write(last)
+                    last = ln
+                    rounds += 1
+            if sum_line is None or sum_line[4:].strip() != old.hex() or rounds > rounds_wanted:
+                return False
+            if last is not None:         # the newest round line must hold every move made so far
+                if rounds == rounds_wanted:
+                    have = match.nmoves - (1 if token is not None else 0)
+                elif token is None and rounds == rounds_wanted - 1 and match.history and not match.nmoves:
+                    have = len(match.history[-1]) // 2
+                else:
+                    return False
+                if len(last.split()) - 1 != have:
+                    return False
+            elif token is not None:
+                return False
+            if token is not None and last is not None:
+                last = last.rstrip("\n") + " " + token + "\n"
+            if last is not None:
+                w.write(last)
+            while rounds < rounds_wanted:
+                w.write("round\n")
+                rounds += 1
+            f.write("sum " + w.hex() + "\n")
+        return True
+
+    def clear_game(self):
+        self.remove(GAME)
+        self.remove(BACKUP)
+        self.remove(GAME + ".tmp")
