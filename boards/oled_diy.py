@@ -2,7 +2,7 @@
 # Waveshare Pico-LCD-1.3 (A 15, B 17, X 19, Y 21; joystick up 2, down 18, left 16, right 20,
 # press 3; active low, pull-ups), optional piezo on GP28 (PWM beep).
 # Needs micropython-lib's ssd1306 on the device: `mpremote mip install ssd1306`.
-from ui.input import K_ALL
+from ui.input import K_A, K_ALL, K_B, K_DOWN, K_LEFT, K_PRESS, K_RIGHT, K_UP, K_X, K_Y
 
 MIP_DEPS = ("ssd1306",)
 WIDTH = 128
@@ -14,6 +14,10 @@ SHIFT_MAP = ()
 KEY_HELP = "Joystick move, A play, B back, X hint, Y menu"
 I2C_ADDR = 0x3C
 PIEZO = 28
+# as on the Waveshare Pico-LCD-1.3 (boards/waveshare_lcd13.py: that module, its driver and the LCD
+# board code are not shipped to this board)
+PINS = ((15, K_A), (17, K_B), (19, K_X), (21, K_Y),
+        (2, K_UP), (18, K_DOWN), (16, K_LEFT), (20, K_RIGHT), (3, K_PRESS))
 
 
 def build(piezo=PIEZO):
@@ -27,7 +31,6 @@ def build(piezo=PIEZO):
 
     from boards._base import Board
     from boards._hw import GpioKeys, Piezo, Watchdog
-    from boards.waveshare_lcd13 import PINS
 
     i2c = I2C(0, sda=Pin(4), scl=Pin(5), freq=400000)
     if I2C_ADDR not in i2c.scan():
