@@ -53,15 +53,72 @@ def palette565(palette):
     return [rgb565(r, g, b) for (r, g, b) in palette]
 
 
+# Colour boards draw the screen in horizontal bands: a GS4 frame (two pixels a byte) bigger than this
+# is split into the fewest equal bands that fit, and the frame buffer holds one band at a time (the
+# UI draws the screen once per band, each band is pushed to the panel as soon as it is drawn). The
+# heap is the reason: a whole 240x240 frame is 28.8 KB, 320x240 38.4 KB, of a Pico's ~180 KB.
+BAND_BYTES = const(14400)
+
+
+def band_rows(width, height):
+    """Rows per band of a GS4 frame buffer: all of them when the frame fits BAND_BYTES, else the
+    height split into the fewest bands that do (240x240: 2 x 120 rows, 320x240: 3 x 80, 240x135:
+    2 x 68, the last band shorter)."""
+    bpl = (width + 1) // 2
+    n = 1
+    while bpl * ((height + n - 1) // n) > BAND_BYTES:
+        n += 1
+    return (height + n - 1) // n
+
+
+class BandView:
+    """A band of the screen in the frame buffer, drawn on in screen coordinates: the framebuf calls
+    the UI makes, y moved up by the band's first row y0; framebuf clips what lies outside the band.
+    Only the calls the UI uses are here (another one is an AttributeError, never a wrong picture)."""
+
+    def __init__(self, fb):
+        self.fb = fb
+        self.y0 = 0
+
+    def fill(self, c):
+        self.fb.fill(c)
+
+    def fill_rect(self, x, y, w, h, c):
+        self.fb.fill_rect(x, y - self.y0, w, h, c)
+
+    def rect(self, x, y, w, h, c, f=False):
+        self.fb.rect(x, y - self.y0, w, h, c, f)
+
+    def hline(self, x, y, w, c):
+        self.fb.hline(x, y - self.y0, w, c)
+
+    def vline(self, x, y, h, c):
+        self.fb.vline(x, y - self.y0, h, c)
+
+    def line(self, x1, y1, x2, y2, c):
+        y0 = self.y0
+        self.fb.line(x1, y1 - y0, x2, y2 - y0, c)
+
+    def pixel(self, x, y, c=-1):
+        if c < 0:
+            return self.fb.pixel(x, y - self.y0)
+        self.fb.pixel(x, y - self.y0, c)
+
+    def text(self, s, x, y, c=1):
+        self.fb.text(s, x, y - self.y0, c)
+
+
 class Board:
     """Common base. A board file's build() returns an instance with fb, show() and read_keys()."""
     name = "?"
     width = 0
     height = 0
     mono = False
-    fb = None
-    buf = None           # the framebuffer's bytearray
-    fb_format = None     # framebuf format constant of fb
+    fb = None            # draws in screen coordinates (on a banded board: a BandView)
+    buf = None           # the framebuffer's bytearray (on a banded board: one band's rows)
+    fb_format = None     # framebuf format constant of the buffer
+    band = 0             # rows the buffer holds (0 or height: the whole frame)
+    y0 = 0               # the screen row of the buffer's first row
     palette = PALETTE    # RGB888 tuples; on mono boards (dark, lit)
     KEY_HELP: str = ""
     KEYS: int = 0        # logical keys this board can produce (ui.input K_* bits)
@@ -74,8 +131,46 @@ class Board:
         self.colour = Colours(self.mono)
         self.brightness = 100
 
-    def show(self):
+    def show(self, y0=0, y1=0x7FFF, more=False):
+        """Push the frame buffer to the screen: on a banded board only screen rows y0 .. y1 (both
+        included) of the band it holds; `more`: further bands of the same frame follow."""
         pass
+
+    def gs4(self, whole=False):
+        """The 4-bit frame buffer (framebuf.GS4_HMSB): buf, fb, band; one band of the frame when
+        the whole frame would take more than BAND_BYTES (whole: never, for tests)."""
+        import framebuf
+        w = self.width
+        rows = self.height if whole else band_rows(w, self.height)
+        self.band = rows
+        self.buf = bytearray(((w + 1) // 2) * rows)
+        self.fb_format = framebuf.GS4_HMSB
+        fb = framebuf.FrameBuffer(self.buf, w, rows, framebuf.GS4_HMSB)
+        self.fb = fb if rows >= self.height else BandView(fb)
+
+    def set_band(self, y0):
+        """The buffer holds screen rows y0 .. y0 + band - 1 from now on (fb draws there)."""
+        self.y0 = y0
+        fb = self.fb
+        if isinstance(fb, BandView):
+            fb.y0 = y0
+
+    def paint(self, draw, arg=None):
+        """draw(arg) on the frame buffer and show it. A banded board runs draw once per band, top
+        to bottom, and pushes each band as soon as it is drawn: draw must draw the same frame every
+        time (no state advanced, nothing consumed). The buffer keeps the bottom band."""
+        band = self.band
+        h = self.height
+        if not band or band >= h:
+            draw(arg)
+            self.show()
+            return
+        y = 0
+        while y < h:
+            self.set_band(y)
+            draw(arg)
+            y += band
+            self.show(0, h - 1, y < h)
 
     def read_keys(self):
         return 0

@@ -1,6 +1,4 @@
 # A colour board: an ST7789 panel showing a 4-bit framebuffer, GPIO keys, optional LED and piezo.
-import framebuf
-
 from boards._base import Board, palette565
 
 
@@ -16,13 +14,20 @@ class LcdBoard(Board):
         self._buzzer = buzzer
         from boards._hw import Watchdog
         self.watchdog = Watchdog()
-        self.buf = bytearray(self.width * self.height // 2)
-        self.fb_format = framebuf.GS4_HMSB
-        self.fb = framebuf.FrameBuffer(self.buf, self.width, self.height, framebuf.GS4_HMSB)
+        self.gs4()                   # the frame buffer: one band of the frame (boards/_base.py)
         display.set_palette(palette565(self.palette))
 
-    def show(self):
-        self.display.show(self.buf)
+    def show(self, y0=0, y1=0x7FFF, more=False):
+        top = self.y0
+        end = top + self.band - 1
+        if end >= self.height:
+            end = self.height - 1
+        if y0 < top:
+            y0 = top
+        if y1 > end:
+            y1 = end
+        if y0 <= y1:
+            self.display.show(self.buf, y0, y1, top)
 
     def read_keys(self):
         return self.keys.read()
@@ -42,7 +47,6 @@ class LcdBoard(Board):
 
 def start(board):
     """Clear the panel before the backlight comes on (no flash of old RAM contents)."""
-    board.fb.fill(0)
-    board.show()
+    board.paint(board.fb.fill, 0)
     board.set_brightness(80)
     return board

@@ -14,6 +14,8 @@
 #                     settings), default /tmp/pico-domino-sim
 #   PICO_SIM_SEED     optional number: board.seed, the deal seed of every new game (a menu's
 #                     New game uses it instead of os.urandom), for reproducible key scripts
+#   PICO_SIM_FRAME    "whole": a colour frame buffer holds the whole frame, not a band (tests
+#                     compare the two; the device always draws in bands, boards/_base.py)
 # Without PICO_SIM_OUT the board still works (tests): frames are counted, not sent.
 import sys
 import time
@@ -93,7 +95,8 @@ class SimWatchdog:
 
 
 class SimBoard(Board):
-    def __init__(self, profile, width, height, mono, out=None, inp=None, virtual=False):
+    def __init__(self, profile, width, height, mono, out=None, inp=None, virtual=False,
+                 whole=False):
         self.name = "sim"
         self.profile = profile
         self.width = width
@@ -105,10 +108,10 @@ class SimBoard(Board):
         if mono:
             self.fb_format = framebuf.MONO_VLSB
             self.buf = bytearray(width * ((height + 7) // 8))
+            self.fb = framebuf.FrameBuffer(self.buf, width, height, self.fb_format)
+            self.band = height
         else:
-            self.fb_format = framebuf.GS4_HMSB
-            self.buf = bytearray(((width + 1) // 2) * height)
-        self.fb = framebuf.FrameBuffer(self.buf, width, height, self.fb_format)
+            self.gs4(whole)          # banded as on the device (boards/_base.py)
         self.frames = 0
         self.virtual = virtual
         self._now = 0
@@ -118,6 +121,7 @@ class SimBoard(Board):
         self._out = out
         self._in = inp
         self._hdr = bytearray(4)
+        self._fhdr = bytearray(8)    # a frame message's header and byte offset
         self._msg = bytearray(8)
         self._poll = None
         if inp is not None and select is not None:
@@ -192,9 +196,44 @@ class SimBoard(Board):
             pass
 
     # Board API -----------------------------------------------------------------------------
-    def show(self):
-        self.frames += 1
-        self._send(0x46, self.buf)  # 'F'
+    def show(self, y0=0, y1=0x7FFF, more=False):
+        """Send screen rows y0..y1 of the band in the buffer (a mono frame: all of it) as a 'B'
+        message (more bands of this frame follow) or an 'F' (the frame is complete): the rows'
+        byte offset in the whole frame, then their bytes."""
+        if not more:
+            self.frames += 1
+        if self._out is None:
+            return
+        if self.mono:
+            a = 0
+            b = len(self.buf)
+            off = 0
+        else:
+            top = self.y0
+            end = top + self.band - 1
+            if end >= self.height:
+                end = self.height - 1
+            bpl = (self.width + 1) // 2
+            a = ((y0 if y0 > top else top) - top) * bpl
+            b = ((y1 if y1 < end else end) + 1 - top) * bpl
+            if b < a:
+                b = a
+            off = a + top * bpl
+        h = self._fhdr
+        n = b - a + 4
+        h[0] = 0x42 if more else 0x46  # 'B', 'F'
+        h[1] = n & 0xFF
+        h[2] = (n >> 8) & 0xFF
+        h[3] = (n >> 16) & 0xFF
+        h[4] = off & 0xFF
+        h[5] = (off >> 8) & 0xFF
+        h[6] = (off >> 16) & 0xFF
+        h[7] = off >> 24
+        try:
+            self._out.write(h)
+            self._out.write(memoryview(self.buf)[a:b])
+        except OSError:
+            raise SystemExit(0)  # the viewer went away
 
     def host_keys(self, keys):
         """Set the keys held (tests without a link)."""
@@ -290,7 +329,7 @@ def build(profile=None, size=None, out=None, inp=None, virtual=None):
             inp = open(p, "rb")
     if virtual is None:
         virtual = _getenv("PICO_SIM_CLOCK") == "virtual"
-    b = SimBoard(profile, w, h, mono, out, inp, virtual)
+    b = SimBoard(profile, w, h, mono, out, inp, virtual, _getenv("PICO_SIM_FRAME") == "whole")
     b.data_dir = _getenv("PICO_SIM_DATA") or "/tmp/pico-domino-sim"
     seed = _getenv("PICO_SIM_SEED")
     b.seed = int(seed) & 0x3FFFFFFF if seed else None

@@ -18,7 +18,7 @@ K_A, K_B, K_X, K_Y, K_PRESS = 0x010, 0x020, 0x040, 0x080, 0x100
 KEY_BITS = {"up": K_UP, "down": K_DOWN, "left": K_LEFT, "right": K_RIGHT, "a": K_A, "b": K_B,
             "x": K_X, "y": K_Y, "press": K_PRESS}
 
-MSG_HELLO, MSG_FRAME, MSG_SLEEP, MSG_EVENT = ord("H"), ord("F"), ord("S"), ord("E")
+MSG_HELLO, MSG_FRAME, MSG_BAND, MSG_SLEEP, MSG_EVENT = ord("H"), ord("F"), ord("B"), ord("S"), ord("E")
 BOARDS = ("sim", "waveshare_lcd13", "pimoroni_pack", "pimoroni_pack2", "oled_diy")
 SIZES = ("240x240", "240x135", "320x240", "128x64")
 DEFAULT_HEAP = "180K"
@@ -95,6 +95,10 @@ class Hello:
         self.palette = [tuple(bytes.fromhex(c)) for c in f[5].split(",")]
         self.key_help = f[6]
         self.mono = self.format == "MONO_VLSB"
+        if self.mono:
+            self.frame_bytes = self.width * ((self.height + 7) // 8)
+        else:
+            self.frame_bytes = ((self.width + 1) // 2) * self.height
 
 
 def frame_indices(hello, buf):
@@ -185,8 +189,9 @@ class Sim:
         self._frames = os.fdopen(fr_r, "rb", buffering=0)
         self._keys_fd = ky_w
         self.hello = None
-        self.frame = None          # latest frame bytes
+        self.frame = None          # latest complete frame: bytes of the whole frame buffer
         self.frame_no = 0
+        self._fb = None            # the frame being assembled from the device's bands
         self.events = collections.deque(maxlen=50)
         self.stdout = collections.deque(maxlen=200)
         self.stderr = []
@@ -216,7 +221,8 @@ class Sim:
 
     def read_msg(self):
         """Block for the next device message: (kind, payload), or None at end of stream.
-        Hello, frame and event messages also update self.hello/frame/events."""
+        Hello, band/frame and event messages also update self.hello/frame/events: the device sends
+        a frame as rows at byte offsets ('B' ... then 'F'), put together here into whole frames."""
         h = self._read_exact(4)
         if h is None:
             return None
@@ -227,9 +233,16 @@ class Sim:
             return None
         if kind == MSG_HELLO:
             self.hello = Hello(payload)
-        elif kind == MSG_FRAME:
-            self.frame = payload
-            self.frame_no += 1
+            self._fb = bytearray(self.hello.frame_bytes)
+        elif kind in (MSG_FRAME, MSG_BAND) and self._fb is not None and len(payload) >= 4:
+            off = struct.unpack_from("<I", payload)[0]
+            n = len(payload) - 4
+            if off + n > len(self._fb):
+                raise ValueError("frame rows past the end of the frame (offset %d, %d bytes)" % (off, n))
+            self._fb[off:off + n] = payload[4:]
+            if kind == MSG_FRAME:
+                self.frame = bytes(self._fb)
+                self.frame_no += 1
         elif kind == MSG_EVENT:
             self.events.append(payload.decode("utf-8", "replace"))
         return kind, payload

@@ -2,7 +2,9 @@
 #
 # The board draws into framebuf.GS4_HMSB; show() sends it as RGB565, expanding one line at a time
 # through a 16-colour lookup table (drivers.gs4) into a preallocated line buffer. RAM: the line
-# buffer (2 * width bytes) and the 1 KB pair table; never a full RGB565 frame.
+# buffer (2 * width bytes) and the 1 KB pair table; never a full RGB565 frame. The buffer may hold
+# a band of the frame (rows top..): show() then sends a range of those rows to the same rows of
+# the panel.
 #
 # Panel geometry is passed in by the board: width/height as drawn, the controller's column/row
 # offset of the visible area, and MADCTL (rotation/mirroring). Values used by the boards here:
@@ -107,8 +109,9 @@ class ST7789:
         b[3] = y1 & 0xFF
         self.cmd(_RASET, b)
 
-    def show(self, buf, y0=0, y1=-1):
-        """Send rows y0..y1 (inclusive; default all) of a GS4_HMSB buffer of width x height."""
+    def show(self, buf, y0=0, y1=-1, top=0):
+        """Send screen rows y0..y1 (inclusive; default all) from a GS4_HMSB buffer of `width`
+        columns whose first row is screen row `top` (a band of the frame: boards/_base.py)."""
         if y1 < 0:
             y1 = self.height - 1
         w = self.width
@@ -120,7 +123,7 @@ class ST7789:
         self.cmd(_RAMWR)
         self.cs.value(0)
         self.dc.value(1)
-        off = y0 * bpl
+        off = (y0 - top) * bpl
         for _ in range(y1 - y0 + 1):
             expand(buf, off, line, lut, bpl)
             spi.write(line)

@@ -185,6 +185,36 @@ class App:
         self.wd.reset()                  # does not return on a real board
         self.wd_on = False
 
+    # --- drawing -------------------------------------------------------------------------------
+    def paint(self, draw):
+        """draw(g) and show it. Colour boards draw in bands (boards/_base.py): draw then runs once
+        per band, so a screen's draw must draw the same frame every time it is called."""
+        self.board.paint(draw, self.g)
+
+    def paint_rows(self, draw, y0, y1):
+        """draw(g), which changes screen rows y0..y1 only, over the frame shown, and show those
+        rows. When the band in the buffer holds them (the thinking wheel, in the bottom band) that
+        is all; else each band they touch is drawn again with the current screen under draw(g)."""
+        b = self.board
+        g = self.g
+        band = b.band
+        if not band or band >= b.height:
+            draw(g)
+            b.show()
+            return
+        top = b.y0
+        if top <= y0 and y1 < top + band:
+            draw(g)
+            b.show(y0, y1)
+            return
+        y = y0 - y0 % band
+        while y <= y1:
+            b.set_band(y)
+            self.screen.draw(g)
+            draw(g)
+            y += band
+            b.show(y0, y1, y <= y1)
+
     # --- feedback ------------------------------------------------------------------------------
     def beep(self, freq, ms):
         if self.settings["sound"]:
@@ -219,8 +249,7 @@ class App:
             self.screen.step()
             if self.dirty:
                 self.dirty = False
-                self.screen.draw(self.g)
-                self.board.show()
+                self.paint(self.screen.draw)
         except MemoryError as e:
             self.out_of_memory(e)
         except Exception as e:

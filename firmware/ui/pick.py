@@ -186,8 +186,7 @@ def hint(t):
     s = game.match.round.turn
     t.thinking = s
     t.say("Thinking of a hint")
-    t.draw(app.g)
-    app.board.show()
+    app.paint(t.draw)
     t.anim_t = 0
     app.release()
     mv, why = brain.hint(game.match, s, app.settings["think"], app.ai_clock, t.on_tick)

@@ -223,8 +223,7 @@ class Table(Screen):
         m = game.match
         self.thinking = s
         self.say(game.names[s] + " thinking")
-        self.draw(app.g)
-        app.board.show()
+        app.paint(self.draw)
         app.board.led(0, 0, 0)
         self.anim_t = 0
         level = game.kinds[s]
@@ -258,8 +257,8 @@ class Table(Screen):
         if self.anim_t >= _THINK_TICKS and not app.lean:  # wheel moves every ~120 ms of thinking, on
             self.anim_t = 0                          # any clock (the simulator's may stand still)
             self.frame += 1
-            self._draw_wheel(app.g)
-            app.board.show()
+            y = self.wheel_y()
+            app.paint_rows(self._draw_wheel, y - 5, y + 5)   # its box, redrawn whole: no table
         return False
 
     def play(self, mv):
@@ -300,11 +299,15 @@ class Table(Screen):
     def draw(self, g):
         self.app.need("ui.paint").draw(self, g)     # loaded to draw, unloaded while the AI thinks
 
+    def wheel_y(self):
+        """Centre row of the thinking wheel (its box: 5 rows either side at most)."""
+        return 4 if self.compact else self.msg_y + 5
+
     def _draw_wheel(self, g):
         if self.compact:
-            g.spinner(g.w - 5, 4, 3, self.frame, g.c.ACCENT, g.c.BG)
+            g.spinner(g.w - 5, self.wheel_y(), 3, self.frame, g.c.ACCENT, g.c.BG)
         else:
-            g.spinner(g.w - 6, self.msg_y + 5, 4, self.frame, g.c.ACCENT, g.c.BG)
+            g.spinner(g.w - 6, self.wheel_y(), 4, self.frame, g.c.ACCENT, g.c.BG)
 
     def hand_rect(self, i):
         """(x, y, w, h) of hand tile i (tests use this to find a tile's pixels)."""

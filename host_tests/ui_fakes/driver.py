@@ -53,6 +53,9 @@ class Driver:
         self.job = job
         self.board = sim.build(profile=job.get("profile", "sim"), size=job.get("size", "240x240"),
                                virtual=True)
+        self.shown = None        # the whole frame as shown, put together from the bands (capture)
+        if job.get("draw") or [1 for st in job.get("do", []) if st[0] in ("png", "bands")]:
+            self.capture()
         self.fake_ai_ms = job.get("ai_ms_per_call", 0)
         self.ai_now = 0
         clock = self.ai_clock if self.fake_ai_ms else None
@@ -89,6 +92,29 @@ class Driver:
             for _ in range(job.get("hold_steps", 0)):   # still held for this many loop passes
                 self.app.step()
             self.board.host_keys(0)
+
+    def capture(self):
+        """From now on every show() copies the rows it pushes into self.shown: the frame as the
+        panel has it, whole (a banded board's buffer holds one band). Only jobs that look at frames
+        (png, bands, extremes' draw) pay for the second frame buffer."""
+        board = self.board
+        buf = board.buf
+        stride = (board.width + 1) // 2
+        h = board.height
+        self.shown = shown = bytearray(len(buf) if board.mono else stride * h)
+        real = board.show
+
+        def show(y0=0, y1=0x7FFF, more=False):
+            if board.mono:
+                shown[:] = buf
+            else:
+                top = board.y0
+                a = max(y0, top)
+                b = min(y1, top + board.band - 1, h - 1)
+                if a <= b:
+                    shown[a * stride:(b + 1) * stride] = buf[(a - top) * stride:(b + 1 - top) * stride]
+            real(y0, y1, more)
+        board.show = show
 
     def mash_keys(self):
         """While an AI thinks and its move is shown, the mash key reads as pressed on every other
@@ -296,16 +322,19 @@ class Driver:
         real = board.show
         d = self
 
-        def show():
+        def show(y0=0, y1=0x7FFF, more=False):
             d.check_frame()
-            real()
+            real(y0, y1, more)
         board.show = show
 
     def check_frame(self):
         """privacy.py's check, shared with the monkey test (it also checks the game menu, score sheet
-        and help opened while the hands are face down)."""
-        from privacy import check
+        and help opened while the hands are face down): each band as it is shown, the frame counted
+        at its last band."""
+        from privacy import check, last_band
         kind, bad = check(self.app, self.board)
+        if not last_band(self.board):
+            kind = -kind
         if kind == 1:
             self.curtain_checks += 1
         elif kind == 2:
@@ -373,19 +402,21 @@ class Driver:
                          "arms": [lay.n[a] for a in range(4)]}
             if self.job.get("draw"):
                 from ui.paint import draw_layout
-                g = self.app.g
-                g.fb.fill(g.c.TABLE)
-                draw_layout(view, g)
+
+                def draw(g):
+                    g.fb.fill(g.c.TABLE)
+                    draw_layout(view, g)
+                self.app.paint(draw)
                 path = self.job.get("root", "/tmp/ui") + "/" + name + ".fb"
-                out[name]["frame"] = dump_fb(self.board, path)
+                out[name]["frame"] = dump_fb(self, path)
         return out
 
     def bench(self, n, fill=0):
-        """Milliseconds to draw the current screen (and to place a changed layout), n times. With
-        `fill`, random moves are played first (engine only) until the layout has that many tiles."""
+        """Milliseconds to draw and show the current screen, every band of it (and to place a
+        changed layout), n times. With `fill`, random moves are played first (engine only) until the
+        layout has that many tiles."""
         import time
         from domino.record import run_forced
-        g = self.app.g
         sc = self.app.screen
         t = self.app.table
         if fill and t is not None:
@@ -401,7 +432,7 @@ class Driver:
             if t is not None and sc is t:
                 t.view.key = -1          # worst case: the layout is placed again too
             t0 = time.ticks_us()
-            sc.draw(g)
+            self.app.paint(sc.draw)
             dt = time.ticks_diff(time.ticks_us(), t0)
             total += dt
             worst = max(worst, dt)
@@ -564,7 +595,9 @@ def main():
             flash(d, st[1])
         elif op == "png":
             path = job.get("root", "/tmp/ui") + "/" + st[1] + ".fb"
-            out.setdefault("frames", {})[st[1]] = dump_fb(d.board, path)
+            out.setdefault("frames", {})[st[1]] = dump_fb(d, path)
+        elif op == "bands":
+            out.setdefault("bands", []).append(bands_check(d, st[1] if len(st) > 1 else None))
     out["think_frames"] = d.think_frames
     out["errors"] = d.app.errors
     out["save_failures"] = d.app.save_failures
@@ -676,12 +709,14 @@ def record_texts(d):
     [call, text] ([call, text, scale] for big): what the screens showed, in words."""
     g = d.app.g
     got = d.out["texts"] = []
+    board = d.board
 
     def wrap(call):
         real = getattr(g, call)
 
         def rec(s, *a):
-            got.append([call, s] + ([a[3]] if call == "big" and len(a) > 3 else []))
+            if board.y0 == 0:        # a banded board draws every band: the first one's calls
+                got.append([call, s] + ([a[3]] if call == "big" and len(a) > 3 else []))
             return real(s, *a)
         return rec
     for call in ("text", "right", "center", "big"):
@@ -703,11 +738,79 @@ def draw_alloc(d, n):
     return {"screen": name(sc), "bytes": b - a}
 
 
-def dump_fb(board, path):
-    """The framebuffer's bytes into a file (a huge JSON line would not print); its description."""
+def dump_fb(d, path):
+    """The frame last shown, whole, into a file (a huge JSON line would not print); its description."""
+    board = d.board
     with open(path, "wb") as f:
-        f.write(board.buf)
+        f.write(d.shown if d.shown is not None else board.buf)
     return {"w": board.width, "h": board.height, "mono": board.mono, "file": path}
+
+
+def unbanded(d, draw):
+    """draw(g) into a whole-frame buffer of its own, as a board without bands draws: the bytes."""
+    import framebuf
+    board = d.board
+    g = d.app.g
+    keep = (g.fb, board.band, board.y0)
+    full = bytearray(len(d.shown))
+    g.fb = framebuf.FrameBuffer(full, board.width, board.height, board.fb_format)
+    board.band = board.height
+    board.y0 = 0
+    try:
+        draw(g)
+    finally:
+        g.fb, board.band, board.y0 = keep
+    return full
+
+
+def bands_check(d, what=None):
+    """The current screen drawn band by band (App.paint, what reaches the panel) against the same
+    screen drawn once into a whole frame: bytes that differ. what "wheel": the table while an AI
+    thinks, the wheel's frames 0..8 drawn as on_tick does (only its rows), and once more with the
+    buffer on another band (the screen then drawn again under it)."""
+    app = d.app
+    sc = app.screen
+    out = {"screen": name(sc), "band": d.board.band, "frames": 0, "diff": 0, "rows": [], "ink": 0}
+
+    def compare(draw_ref):
+        ref = unbanded(d, draw_ref)
+        bad = 0
+        rows = []
+        stride = len(ref) // d.board.height
+        first = ref[0]
+        ink = 0
+        for i in range(len(ref)):
+            if ref[i] != first:
+                ink += 1                             # bytes unlike the first: a picture
+            if ref[i] != d.shown[i]:
+                bad += 1
+                r = i // stride
+                if not rows or rows[-1] != r:
+                    rows.append(r)
+        out["frames"] += 1
+        out["diff"] += bad
+        out["ink"] += ink
+        out["rows"] = (out["rows"] + rows)[:20]
+
+    if what == "wheel":
+        t = app.table
+        t.thinking = t.game.match.round.turn
+        t.frame = 0
+        app.paint(t.draw)
+        compare(t.draw)
+        y = t.wheel_y()
+        for k in range(1, 10):
+            t.frame = k
+            if k == 9 and d.board.band < d.board.height:
+                d.board.set_band(0)          # the wheel's band not in the buffer
+            app.paint_rows(t._draw_wheel, y - 5, y + 5)
+            compare(t.draw)
+        t.thinking = 255
+        app.redraw()
+        return out
+    app.paint(sc.draw)
+    compare(sc.draw)
+    return out
 
 
 main()

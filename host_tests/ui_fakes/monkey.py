@@ -234,20 +234,22 @@ def read():
     return REAL["_read"]()
 
 
-def show():
-    """Every frame shown while the hands are face down: no tile pixels (privacy.py)."""
+def show(y0=0, y1=0x7FFF, more=False):
+    """Every frame shown while the hands are face down: no tile pixels (privacy.py; each band of a
+    banded board as it is shown, the frame counted at its last band)."""
     if MODE == "monkey":
         kind, bad = privacy.check(app, board)
-        if kind == 1:
-            C["curtain_frames"] += 1
-        elif kind == 2:
-            C["hidden_frames"] += 1
-        elif kind == 3:
-            C["menu_frames"] += 1
+        if privacy.last_band(board):
+            if kind == 1:
+                C["curtain_frames"] += 1
+            elif kind == 2:
+                C["hidden_frames"] += 1
+            elif kind == 3:
+                C["menu_frames"] += 1
         if bad:
             C["privacy_bad"] += bad
             note("privacy", "kind %d, %d bytes" % (kind, bad))
-    REAL["show"]()
+    REAL["show"](y0, y1, more)
 
 
 # --- keys ------------------------------------------------------------------------------------------

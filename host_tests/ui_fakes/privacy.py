@@ -1,5 +1,8 @@
 """Pass-and-play privacy on a frame about to be shown: no tile of a hidden hand may be on it.
 Shared by driver.py (watch_privacy) and monkey.py (every frame of every run); MicroPython only.
+Called on every board.show(): on a banded colour board (boards/_base.py) the buffer holds one band
+of the frame (screen rows board.y0 ..), and each band is checked as it is shown, so every pixel of
+every frame is. last_band(board) tells whether a show ends a frame (for counting frames).
 
 check(app, board) -> (kind, bad):
   kind 0  nothing to check (a hand is face up, or the round is over and every hand is revealed)
@@ -14,8 +17,14 @@ check(app, board) -> (kind, bad):
 _lut = [None, 0, 0]      # byte -> 1 when one of its two 4-bit pixels is a tile face or a pip
 
 
+def last_band(board):
+    """True when the band in the buffer is the frame's last (always, on an unbanded board)."""
+    return not board.band or board.y0 + board.band >= board.height
+
+
 def _bad_bytes(board, y0, y1):
-    """Colour (GS4_HMSB, two pixels a byte): bytes of rows y0..y1 holding a TILE or PIP pixel."""
+    """Colour (GS4_HMSB, two pixels a byte): bytes of screen rows y0..y1-1 holding a TILE or PIP
+    pixel, of those rows the buffer holds."""
     c = board.colour
     if _lut[0] is None or _lut[1] != c.TILE or _lut[2] != c.PIP:
         lut = bytearray(256)
@@ -30,6 +39,10 @@ def _bad_bytes(board, y0, y1):
     lut = _lut[0]
     buf = board.buf
     stride = (board.width + 1) // 2
+    top = board.y0
+    rows = len(buf) // stride
+    y0 = max(y0, top) - top
+    y1 = min(y1, top + rows) - top
     n = 0
     for i in range(y0 * stride, y1 * stride):
         n += lut[buf[i]]

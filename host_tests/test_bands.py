@@ -1,0 +1,118 @@
+"""Colour screens are drawn in horizontal bands (boards/_base.py: the frame buffer holds one band, the
+UI draws every band and pushes each as soon as it is drawn). What reaches the panel must be the very
+frame a whole-frame buffer would hold: checked here under MicroPython (the driver draws each screen
+both ways and compares the bytes) and end to end through the simulator link under CPython (the host
+puts the bands together; a run with a whole-frame buffer must give the same frames)."""
+import os
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "host_tests", "ui_fakes"))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import frames  # noqa: E402
+
+needs_mp = pytest.mark.skipif(frames.find() is None, reason="no micropython binary")
+
+SIZES = ("240x240", "320x240", "240x135", "128x64")
+
+
+def test_band_rule():
+    """One rule for the device boards and the simulator: the fewest bands of at most 14,400 bytes."""
+    from boards._base import BAND_BYTES, band_rows
+    assert BAND_BYTES == 14400
+    assert band_rows(240, 240) == 120          # 2 bands, 14,400 bytes
+    assert band_rows(320, 240) == 80           # 3 bands, 12,800 bytes
+    assert band_rows(240, 135) == 68           # 2 bands (68 + 67 rows), 8,160 bytes
+    assert band_rows(128, 64) == 64            # small enough: the whole frame
+    for w, h in ((240, 240), (320, 240), (240, 135), (160, 128), (480, 320)):
+        rows = band_rows(w, h)
+        n = -(-h // rows)
+        assert rows * w // 2 <= BAND_BYTES and (n == 1 or -(-h // (n - 1)) * w // 2 > BAND_BYTES)
+
+
+@pytest.fixture(scope="module")
+def mpy(tmp_path_factory):
+    dst = str(tmp_path_factory.mktemp("bandsmpy"))
+    code, boards, arch = frames.build_mpy(dst)
+    return code, boards
+
+
+def _job(size, root):
+    b = ["bands"]
+    return {"size": size, "seed": 31, "root": root, "anim": 0, "think": 50, "do": [
+        b,                                                         # the main menu
+        ["menu", "New game"], b,                                   # the New-game form
+        ["menu", "Deal"], b, ["keys", "up right up"], b,           # the deal code editor
+        ["keys", "b b"],
+        ["new", "fives", 2, ["human", "medium"]], ["match", 5], b,  # the table, a spinner down
+        ["bands", "wheel"],                                        # the thinking wheel's frames
+        ["keys", "y"], b,                                          # the game menu
+        ["menu", "Score sheet"], b, ["keys", "b"],
+        ["menu", "Rules help"], b, ["keys", "down"], b, ["keys", "b"],
+        ["menu", "Resume"], ["until", "RoundEnd"], b,              # the round's end, three pages
+        ["keys", "a"], b, ["keys", "a"], b, ["keys", "a"], ["settle"], ["state"]]}
+
+
+@needs_mp
+@pytest.mark.parametrize("size", SIZES)
+def test_banded_frames_equal_whole_frames(mpy, tmp_path, size):
+    out = frames.run(_job(size, str(tmp_path / "flash")), code=mpy[0], boards=mpy[1])
+    assert out["errors"] == 0, out.get("last_error")
+    seen = [b["screen"] for b in out["bands"]]
+    for sc in ("MainMenu", "NewGame", "CodeEditor", "Table", "Pause", "SheetView", "HelpPage",
+               "RoundEnd"):
+        assert sc in seen, (sc, seen)
+    banded = size != "128x64"
+    for b in out["bands"]:
+        assert b["diff"] == 0, (size, b)                           # byte for byte
+        assert b["ink"] > 0, (size, b)                             # a frame, not an empty buffer
+        assert (b["band"] < int(size.split("x")[1])) == banded, b
+    wheel = [b for b in out["bands"] if b["frames"] > 1]
+    assert wheel and wheel[0]["frames"] == 10
+
+
+@needs_mp
+def test_curtain_banded(mpy, tmp_path):
+    for size in ("240x240", "320x240"):
+        out = frames.run({"size": size, "seed": 4, "root": str(tmp_path / size),
+                          "do": [["new", "draw", 2, ["human", "human"]], ["bands"]]},
+                         code=mpy[0], boards=mpy[1])
+        assert out["errors"] == 0
+        b = out["bands"][0]
+        assert b["screen"] == "Curtain" and b["diff"] == 0 and b["ink"] > 0, b
+
+
+@needs_mp
+@pytest.mark.parametrize("board,size", [("pimoroni_pack2", None), ("sim", "240x135")])
+def test_sim_link_assembles_the_frames_a_whole_buffer_shows(tmp_path, board, size):
+    """The same key script through tools/sim.py, banded (as the device) and with the simulator's
+    frame buffer whole (PICO_SIM_FRAME=whole, a bigger heap): every shot's frame hash the same."""
+    import subprocess
+    script = "wait:300 shot:{d}/1.png down a wait:200 shot:{d}/2.png right right wait:100 " \
+             "shot:{d}/3.png b wait:100 a wait:1500 shot:{d}/4.png down down wait:800 shot:{d}/5.png"
+    hashes = []
+    for mode in ("bands", "whole"):
+        d = tmp_path / mode
+        d.mkdir()
+        env = dict(os.environ)
+        if mode == "whole":
+            env["PICO_SIM_FRAME"] = "whole"
+        cmd = [sys.executable, os.path.join(ROOT, "tools", "sim.py"), "--board", board, "--seed", "7",
+               "--heap", "180K" if mode == "bands" else "512K", "--data", str(tmp_path / ("data-" + mode)),
+               "--keys", script.format(d=d)]
+        if size:
+            cmd += ["--size", size]
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=240, env=env)
+        assert r.returncode == 0, r.stdout + r.stderr
+        shots = [ln.split("hash=")[1] for ln in r.stdout.splitlines() if ln.startswith("shot ")]
+        assert len(shots) == 5, r.stdout
+        hashes.append(shots)
+        for i in range(1, 6):
+            assert (d / ("%d.png" % i)).exists()
+    assert hashes[0] == hashes[1]
+    assert len(set(hashes[0])) >= 3                  # the script did change the screen
+    for i in range(1, 6):
+        assert (tmp_path / "bands" / ("%d.png" % i)).read_bytes() == \
+            (tmp_path / "whole" / ("%d.png" % i)).read_bytes()
