@@ -31,7 +31,8 @@ class Gfx:
     """Text and tiles on one framebuffer, with the board's named colours."""
 
     def __init__(self, board):
-        self.fb = board.fb
+        self.board = board
+        self.fb = board.fb           # screen coordinates; on a colour board one band of the frame
         self.w = board.width
         self.h = board.height
         self.c = board.colour
@@ -46,6 +47,13 @@ class Gfx:
         c = self.c
         self.divider = c.PIP if self.mono else c.EDGE
 
+    def off(self, y, h):
+        """Rows y .. y+h-1 lie wholly outside the band being drawn (boards/_base.py): the tiles and
+        big letters there are skipped, not drawn to be clipped."""
+        b = self.board
+        band = b.band
+        return band and (y + h <= b.y0 or y >= b.y0 + band)
+
     # --- text ----------------------------------------------------------------------------------
     def text(self, s, x, y, col):
         self.fb.text(s, x, y, col)
@@ -58,6 +66,8 @@ class Gfx:
         k = scale or self.scale
         if k == 1:
             self.fb.text(s, x, y, col)
+            return
+        if self.off(y, 8 * k):
             return
         g = self._glyph
         gfb = self._gfb
@@ -116,6 +126,8 @@ class Gfx:
         fb = self.fb
         w = 2 * s if horiz else s
         h = s if horiz else 2 * s
+        if self.off(y - 2, h + 4):
+            return
         if flags & F_CLOSED:
             fb.fill_rect(x, y, w, h, c.EDGE)
             fb.rect(x, y, w, h, c.TILE)
