@@ -19,8 +19,8 @@ except ImportError:  # CPython
         return x
 
 from domino.tiles import LO, HI
-from .rollout import (apply_move, play_move, playout, advance, save, restore, copy_state, sample, zeros,
-                      SNAP_NI, SNAP_NB, S_TURN, S_OP, S_END, S_DBL)
+from .rollout import (apply_move, play_move, playout, snap, copy_state, sample, zeros,
+                      SNAP_NI, SNAP_NB, S_TURN, S_OP, S_END, S_DBL, S_STOP)
 
 _EXACT_TILES = const(10)
 _MAX_DEPTH = const(_EXACT_TILES + 2)
@@ -61,9 +61,8 @@ class Solver:
                     self.abort = True
                     self.stopped = True
                     return 0
-        fit = advance(st, tb)
-        if not fit:
-            playout(st, tb)                 # the round is over: this only counts the hands
+        fit = -playout(st, tb)              # forced draws / passes (S_STOP), then the playable tiles
+        if fit <= 0:                        # the round is over
             return S.value(st)
         if d >= _MAX_DEPTH:
             self.abort = True
@@ -71,7 +70,7 @@ class Solver:
         maxing = S.side[st[S_TURN]] == S.ms
         si = self.si
         sb = self.sb
-        save(st, si, sb, d)
+        snap(st, si, sb, d, 0)
         best = -_INF if maxing else _INF
         t = 0
         while fit:
@@ -88,7 +87,7 @@ class Solver:
                         continue            # same as playing it on the left end
                     apply_move(st, tb, t, a)
                     v = self.mm(d + 1, alpha, beta)
-                    restore(st, si, sb, d)
+                    snap(st, si, sb, d, 1)
                     if self.abort:
                         return 0
                     if maxing:
@@ -152,6 +151,7 @@ def solve(S, match, seat, buf, n, budget_ms, clock, t0, on_tick):
                 apply_move(work, tb, t, ma[i])
             else:
                 play_move(work, tb, buf[i])
+            work[S_STOP] = 1
             v = sol.mm(0, -_INF, _INF)
             if sol.abort:
                 if S.samples == 0:

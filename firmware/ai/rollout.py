@@ -64,7 +64,8 @@ _S_PLIES = const(36)
 S_IP = const(37)      # 37..40 in-play points per seat
 S_PIPS = const(41)    # 41..44 pips left per seat (filled at the end of a playout)
 S_STK = const(45)     # 45..72 stock order
-_ST_SIZE = const(73)
+S_STOP = const(73)    # 1: playout stops at the first decision (the endgame search steps with it)
+_ST_SIZE = const(74)
 
 # --- tables --------------------------------------------------------------------------------------
 # (the parameters first: a viper access with a constant index below 32 is one short instruction)
@@ -341,7 +342,8 @@ def apply_move(st: ptr32, tb: ptr32, t: int, code: int) -> int:
 @micropython.viper
 def playout(st: ptr32, tb: ptr32) -> int:
     """Play the round in st to its end with the rollout policy; fills the pips left per seat.
-    Returns the result code (1 out, 2 blocked)."""
+    Returns the result code (1 out, 2 blocked). With st[S_STOP] set it only performs the forced
+    draws and passes: when the player to move then has tiles to play, it returns minus their mask."""
     players = tb[_P_PLAYERS]
     mod = tb[_P_MOD]
     div = tb[_P_DIV]
@@ -388,6 +390,8 @@ def playout(st: ptr32, tb: ptr32) -> int:
                 s = 0
             st[S_TURN] = s
             continue
+        if st[S_STOP]:
+            return 0 - fit                            # a decision, and the round goes on
         # --- policy: best single placement -------------------------------------------------
         tot = 0
         if mod:
@@ -540,7 +544,7 @@ def sample(st: ptr32, kn: ptr32) -> int:
     return ok
 
 
-# --- endgame helpers: forced draws/passes, and undo by compact snapshots ---------------------------
+# --- endgame helper: undo by compact snapshots ----------------------------------------------------
 # Snapshot of one search depth: the int fields (hands, played, in-play, drawable stock) and the byte
 # fields (layout arms, spinner, lead, stock index, turn, result, passes, ...).
 SNAP_I = bytes((0, 1, 2, 3, S_PLAYED, S_IP, S_IP + 1, S_IP + 2, S_IP + 3, S_SMASK))
@@ -551,75 +555,24 @@ SNAP_NB = const(29)
 
 
 @micropython.viper
-def save(st: ptr32, si: ptr32, snap_b, d: int):
+def snap(st: ptr32, si: ptr32, snap_b, d: int, back: int):
+    """Save st's snapshot of depth d into si / snap_b, or with `back` restore st from it."""
     sb = ptr8(snap_b)
     ii = ptr8(SNAP_I)
     ib = ptr8(SNAP_B)
+    o = d * SNAP_NI
     k = 0
     while k < SNAP_NI:
-        si[d * SNAP_NI + k] = st[ii[k]]
+        if back:
+            st[ii[k]] = si[o + k]
+        else:
+            si[o + k] = st[ii[k]]
         k += 1
+    o = d * SNAP_NB
     k = 0
     while k < SNAP_NB:
-        sb[d * SNAP_NB + k] = st[ib[k]]
+        if back:
+            st[ib[k]] = sb[o + k]
+        else:
+            sb[o + k] = st[ib[k]]
         k += 1
-
-
-@micropython.viper
-def restore(st: ptr32, si: ptr32, snap_b, d: int):
-    sb = ptr8(snap_b)
-    ii = ptr8(SNAP_I)
-    ib = ptr8(SNAP_B)
-    k = 0
-    while k < SNAP_NI:
-        st[ii[k]] = si[d * SNAP_NI + k]
-        k += 1
-    k = 0
-    while k < SNAP_NB:
-        st[ib[k]] = sb[d * SNAP_NB + k]
-        k += 1
-
-
-@micropython.viper
-def advance(st: ptr32, tb: ptr32) -> int:
-    """Forced draws and passes until the player to move can play; returns that player's playable
-    tiles, or 0 when the round ended on the way."""
-    players = tb[_P_PLAYERS]
-    guard = 0
-    while st[S_RES] == 0 and guard < 200:
-        guard += 1
-        s = st[S_TURN]
-        play = 0
-        i = 0
-        while i < 4:
-            if st[S_OP + i]:
-                play |= tb[_T_SUIT + st[S_END + i]]
-            i += 1
-        if st[_S_LEAD] == 255:
-            play = 0xFFFFFFF
-        fit = st[s] & play
-        if fit:
-            return fit
-        sp = st[S_SP]
-        lim = st[S_LIM]
-        if sp < lim:
-            bit = 1 << st[S_STK + sp]
-            st[s] = st[s] | bit
-            st[S_SMASK] = st[S_SMASK] & (bit ^ 0xFFFFFFF)
-            sp += 1
-            st[S_SP] = sp
-            if sp == lim and ((st[0] | st[1] | st[2] | st[3]) & play) == 0:
-                st[S_RES] = 2
-                st[S_FISH] = st[_S_LASTP]
-            continue
-        p = st[_S_PASS] + 1
-        st[_S_PASS] = p
-        if p >= players:
-            st[S_RES] = 2
-            st[S_FISH] = 255
-            return 0
-        s += 1
-        if s == players:
-            s = 0
-        st[S_TURN] = s
-    return 0
