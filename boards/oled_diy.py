@@ -2,13 +2,28 @@
 # Waveshare Pico-LCD-1.3 (A 15, B 17, X 19, Y 21; joystick up 2, down 18, left 16, right 20,
 # press 3; active low, pull-ups), optional piezo on GP28 (PWM beep).
 # Needs micropython-lib's ssd1306 on the device: `mpremote mip install ssd1306`.
-from ui.input import K_A, K_ALL, K_B, K_DOWN, K_LEFT, K_PRESS, K_RIGHT, K_UP, K_X, K_Y
+try:
+    from micropython import const
+except ImportError:  # CPython (tools read the board's size)
+    def const(x):
+        return x
+
+_K_A = const(0x010)      # = ui.input.K_A
+_K_ALL = const(0x1FF)    # = ui.input.K_ALL
+_K_B = const(0x020)      # = ui.input.K_B
+_K_DOWN = const(0x002)   # = ui.input.K_DOWN
+_K_LEFT = const(0x004)   # = ui.input.K_LEFT
+_K_PRESS = const(0x100)  # = ui.input.K_PRESS
+_K_RIGHT = const(0x008)  # = ui.input.K_RIGHT
+_K_UP = const(0x001)     # = ui.input.K_UP
+_K_X = const(0x040)      # = ui.input.K_X
+_K_Y = const(0x080)      # = ui.input.K_Y
 
 MIP_DEPS = ("ssd1306",)
 WIDTH = 128
 HEIGHT = 64
 MONO = True
-KEYS = K_ALL
+KEYS = _K_ALL
 SHIFT = 0
 SHIFT_MAP = ()
 KEY_HELP = "Joystick move, A play, B back, X hint, Y menu"
@@ -16,8 +31,8 @@ I2C_ADDR = 0x3C
 PIEZO = 28
 # as on the Waveshare Pico-LCD-1.3 (boards/waveshare_lcd13.py: that module, its driver and the LCD
 # board code are not shipped to this board)
-PINS = ((15, K_A), (17, K_B), (19, K_X), (21, K_Y),
-        (2, K_UP), (18, K_DOWN), (16, K_LEFT), (20, K_RIGHT), (3, K_PRESS))
+PINS = ((15, _K_A), (17, _K_B), (19, _K_X), (21, _K_Y),
+        (2, _K_UP), (18, _K_DOWN), (16, _K_LEFT), (20, _K_RIGHT), (3, _K_PRESS))
 
 
 def build(piezo=PIEZO):

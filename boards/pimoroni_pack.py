@@ -9,17 +9,28 @@
 #   B alone acts when released (or as a long press). ui.input.Input does this when built with
 #   board.make_input() (SHIFT/SHIFT_MAP below). There is no X, Y or PRESS key on this board:
 #   screens must offer those functions through menus (KEYS tells which keys exist).
-from ui.input import K_A, K_B, K_DOWN, K_LEFT, K_RIGHT, K_UP
+try:
+    from micropython import const
+except ImportError:  # CPython (tools read the board's size)
+    def const(x):
+        return x
+
+_K_A = const(0x010)      # = ui.input.K_A
+_K_B = const(0x020)      # = ui.input.K_B
+_K_DOWN = const(0x002)   # = ui.input.K_DOWN
+_K_LEFT = const(0x004)   # = ui.input.K_LEFT
+_K_RIGHT = const(0x008)  # = ui.input.K_RIGHT
+_K_UP = const(0x001)     # = ui.input.K_UP
 
 MIP_DEPS = ()
 WIDTH = 240
 HEIGHT = 135
 MONO = False
-KEYS = K_UP | K_DOWN | K_LEFT | K_RIGHT | K_A | K_B
-SHIFT = K_B
-SHIFT_MAP = (K_UP, K_LEFT, K_DOWN, K_RIGHT)
+KEYS = _K_UP | _K_DOWN | _K_LEFT | _K_RIGHT | _K_A | _K_B
+SHIFT = _K_B
+SHIFT_MAP = (_K_UP, _K_LEFT, _K_DOWN, _K_RIGHT)
 KEY_HELP = "X/Y up/down, B+X/B+Y left/right, A play, B back"
-PINS = ((12, K_A), (13, K_B), (14, K_UP), (15, K_DOWN))
+PINS = ((12, _K_A), (13, _K_B), (14, _K_UP), (15, _K_DOWN))
 # Voltage/VCOM values as in the vendor's driver for the 240x135 panel.
 EXTRA_INIT = ((0xB2, b"\x0c\x0c\x00\x33\x33"), (0xC0, b"\x2c"), (0xC2, b"\x01"), (0xC3, b"\x00"),
               (0xC4, b"\x20"), (0xD0, b"\xa4\xa1"), (0xC6, b"\x0f"), (0xB7, b"\x75"),

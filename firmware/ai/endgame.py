@@ -19,8 +19,14 @@ except ImportError:  # CPython
         return x
 
 from domino.tiles import LO, HI
-from .rollout import (apply_move, play_move, playout, snap, copy_state, sample, zeros,
-                      SNAP_NI, SNAP_NB, S_TURN, S_OP, S_END, S_DBL, S_STOP)
+from .rollout import apply_move, play_move, playout, snap, copy_state, sample, zeros
+_SNAP_NI = const(10)  # = ai.rollout.SNAP_NI
+_SNAP_NB = const(29)  # = ai.rollout.SNAP_NB
+_S_TURN = const(26)   # = ai.rollout.S_TURN
+_S_OP = const(16)     # = ai.rollout.S_OP
+_S_END = const(4)     # = ai.rollout.S_END
+_S_DBL = const(8)     # = ai.rollout.S_DBL
+_S_STOP = const(73)   # = ai.rollout.S_STOP
 
 _EXACT_TILES = const(10)
 _MAX_DEPTH = const(_EXACT_TILES + 2)
@@ -33,8 +39,8 @@ class Solver:
         rules = S.rules
         self.S = S                          # the hard Search that owns this solver
         self.ok = not (rules.multi > 1 or rules.close)
-        self.si = zeros(_MAX_DEPTH * SNAP_NI) if self.ok else None
-        self.sb = bytearray(_MAX_DEPTH * SNAP_NB) if self.ok else None
+        self.si = zeros(_MAX_DEPTH * _SNAP_NI) if self.ok else None
+        self.sb = bytearray(_MAX_DEPTH * _SNAP_NB) if self.ok else None
         self.line = rules.layout == 0
         self.nodes = 0
         self.abort = False
@@ -67,7 +73,7 @@ class Solver:
         if d >= _MAX_DEPTH:
             self.abort = True
             return 0
-        maxing = S.side[st[S_TURN]] == S.ms
+        maxing = S.side[st[_S_TURN]] == S.ms
         si = self.si
         sb = self.sb
         snap(st, si, sb, d, 0)
@@ -78,12 +84,13 @@ class Solver:
                 lo = LO[t]
                 hi = HI[t]
                 for a in range(4):
-                    if not st[S_OP + a]:
+                    if not st[_S_OP + a]:
                         continue
-                    e = st[S_END + a]
+                    e = st[_S_END + a]
                     if e != lo and e != hi:
                         continue
-                    if a == 1 and self.line and st[S_OP] and st[S_END] == e and st[S_DBL] == st[S_DBL + 1]:
+                    if (a == 1 and self.line and st[_S_OP] and st[_S_END] == e
+                            and st[_S_DBL] == st[_S_DBL + 1]):
                         continue            # same as playing it on the left end
                     apply_move(st, tb, t, a)
                     v = self.mm(d + 1, alpha, beta)
@@ -151,7 +158,7 @@ def solve(S, match, seat, buf, n, budget_ms, clock, t0, on_tick):
                 apply_move(work, tb, t, ma[i])
             else:
                 play_move(work, tb, buf[i])
-            work[S_STOP] = 1
+            work[_S_STOP] = 1
             v = sol.mm(0, -_INF, _INF)
             if sol.abort:
                 if S.samples == 0:

@@ -13,20 +13,34 @@ known up to how the hidden tiles split; endgame.py then solves the deals exactly
 
 Everything lives in buffers built once per rules object; a search allocates nothing per rollout.
 """
-from domino.tiles import NONE, DOUBLE
-from domino.round import MULTI, CLOSE, ARM_SHIFT
-from domino.rules import FAM_POINTS, FAM_GOAT
 from domino.scoring import hand_value, transform, unique
 from .knowledge import Knowledge
 from . import endgame
 from . import rollout as ro
-from .rollout import (copy_state, apply_move, play_move, playout, sample, S_RES, S_WIN, S_IP, S_PIPS,
-                      S_RNG, S_LAST)
+from .rollout import copy_state, apply_move, play_move, playout, sample
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
 
-TICK_MS = 30
-TICKS_MASK = 0x3FFFFFFF      # time.ticks_ms() wraps at 2**30
-_B00 = 1 << DOUBLE[0]
-_B66 = 1 << DOUBLE[6]
+_NONE = const(255)      # = domino.tiles.NONE
+_MULTI = const(0x100)   # = domino.round.MULTI
+_CLOSE = const(0x80)    # = domino.round.CLOSE
+_ARM_SHIFT = const(5)   # = domino.round.ARM_SHIFT
+_FAM_POINTS = const(0)  # = domino.rules.FAM_POINTS
+_FAM_GOAT = const(1)    # = domino.rules.FAM_GOAT
+_S_RES = const(27)      # = ai.rollout.S_RES
+_S_WIN = const(32)      # = ai.rollout.S_WIN
+_S_IP = const(37)       # = ai.rollout.S_IP
+_S_PIPS = const(41)     # = ai.rollout.S_PIPS
+_S_RNG = const(34)      # = ai.rollout.S_RNG
+_S_LAST = const(35)     # = ai.rollout.S_LAST
+
+_TICK_MS = const(30)
+_TICKS_MASK = const(0x3FFFFFFF)  # time.ticks_ms() wraps at 2**30
+_B00 = const(1)           # 1 << DOUBLE[0]: 0-0 is tile 0
+_B66 = const(1 << 27)     # 1 << DOUBLE[6]: 6-6 is tile 27
 
 # test hook: raise MemoryError inside the search (proves the fallback to medium)
 FAIL_ALLOC = False
@@ -64,7 +78,7 @@ class Search:
         for s in range(4):
             base[s] = 0
         base[seat] = rd.hands[seat]
-        base[S_RNG] = rng.next()
+        base[_S_RNG] = rng.next()
         self.know.observe(rd, seat, match)
         self.know.kn[43] = rng.next()
         self.me = seat
@@ -82,11 +96,11 @@ class Search:
         for i in range(n):
             m = buf[i]
             self.sums[i] = 0
-            if m & (MULTI | CLOSE):
+            if m & (_MULTI | _CLOSE):
                 mt[i] = 255
             else:
                 mt[i] = m & 31
-                ma[i] = (m >> ARM_SHIFT) & 3
+                ma[i] = (m >> _ARM_SHIFT) & 3
 
     def rollout_all(self, rd, buf, n):
         """One determinization: every legal move on the same deal."""
@@ -109,7 +123,7 @@ class Search:
                 play_move(work, tb, buf[i])
             playout(work, tb)
             sums[i] += self.value(work)
-            sb[S_RNG] = work[S_RNG]
+            sb[_S_RNG] = work[_S_RNG]
         self.samples += 1
         self.rollouts += n
 
@@ -117,14 +131,14 @@ class Search:
     def count_of(self, work, s):
         if self.special:
             return hand_value(self.rules, work[s])
-        return work[S_PIPS + s]
+        return work[_S_PIPS + s]
 
     def value(self, work):
         r = self.rules
         fam = r.family
-        if fam == FAM_POINTS:
+        if fam == _FAM_POINTS:
             return self._v_points(work)
-        if fam == FAM_GOAT:
+        if fam == _FAM_GOAT:
             return self._v_goat(work)
         return self._v_sea(work)
 
@@ -155,15 +169,15 @@ class Search:
         total = 0
         for i in range(n):
             total += c[i]
-        if work[S_RES] == 1:
-            w = self.side[work[S_WIN]]
+        if work[_S_RES] == 1:
+            w = self.side[work[_S_WIN]]
             g[w] = transform(r, total if r.teams else total - c[w])
         else:
             w = unique(c, n, True)
-            if w != NONE:
+            if w != _NONE:
                 g[w] = transform(r, total if r.teams else total - 2 * c[w])
         for s in range(r.players):
-            g[self.side[s]] += work[S_IP + s]
+            g[self.side[s]] += work[_S_IP + s]
         v = self._margin(g, n)
         sc = self.scores
         tgt = r.target
@@ -187,20 +201,20 @@ class Search:
         n = r.sides
         c = self._counts(work)
         g = self.gain                       # penalty taken this round, per side
-        out = self.side[work[S_WIN]] if work[S_RES] == 1 else NONE
-        if out != NONE:
+        out = self.side[work[_S_WIN]] if work[_S_RES] == 1 else _NONE
+        if out != _NONE:
             c[out] = 0
-        if out == NONE and r.fish_one:
+        if out == _NONE and r.fish_one:
             hi = unique(c, n, False)
             total = self.pot
             for i in range(n):
                 total += c[i]
-            if hi != NONE:
+            if hi != _NONE:
                 g[hi] = total + self.remembered[hi]
         else:
             for i in range(n):
                 g[i] = c[i]
-        if out != NONE:
+        if out != _NONE:
             g[out] = -self.remembered[out]
         v = -self._margin(g, n)
         tgt = r.target
@@ -221,15 +235,15 @@ class Search:
         n = r.sides
         c = self._counts(work)
         ms = self.ms
-        out = self.side[work[S_WIN]] if work[S_RES] == 1 else NONE
-        if out != NONE:
+        out = self.side[work[_S_WIN]] if work[_S_RES] == 1 else _NONE
+        if out != _NONE:
             c[out] = 0
-        if out != NONE and r.instant_win and ((1 << work[S_LAST]) & (_B00 | _B66)):
+        if out != _NONE and r.instant_win and ((1 << work[_S_LAST]) & (_B00 | _B66)):
             return self.big if out == ms else -self.big
         w = out
-        if w == NONE and not r.team_out_only:
+        if w == _NONE and not r.team_out_only:
             w = unique(c, n, True)
-        if w == NONE:
+        if w == _NONE:
             return 0
         total = 0
         for i in range(n):
@@ -253,7 +267,7 @@ class Search:
 
 
 def _elapsed(now, t0):
-    return (now - t0) & TICKS_MASK
+    return (now - t0) & _TICKS_MASK
 
 
 def choose(ctx, match, seat, rng, buf, n, budget_ms, clock, on_tick):
@@ -281,7 +295,7 @@ def choose(ctx, match, seat, rng, buf, n, budget_ms, clock, on_tick):
         now = clock()
         if _elapsed(now, t0) >= budget_ms:
             break
-        if on_tick is not None and _elapsed(now, last) >= TICK_MS:
+        if on_tick is not None and _elapsed(now, last) >= _TICK_MS:
             last = now
             if on_tick():
                 break

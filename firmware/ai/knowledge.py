@@ -10,12 +10,27 @@ kn layout: [0] pool size, [1..28] pool tiles, [29] hidden seats, [30..33] those 
 first), [34..37] their hand sizes, [38..41] tiles each may hold, [42] stock size, [43] sampler PRNG
 state, [44] drawable stock tiles (stock minus the reserve).
 """
-from domino.tiles import ALL, SUIT, DOUBLE, DOUBLES, HEAVY, NONE, popcount
-from domino.round import EV_DRAW, OUT
-from domino.rules import LEAD_HIGH_DOUBLE, LEAD_GOAT, NEXT_FIRST, NEXT_ALTERNATE, NEXT_WINNER, NEXT_OUT
+from domino.tiles import SUIT, DOUBLE, HEAVY, popcount
 from .rollout import zeros
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
 
-KN_SIZE = 45
+_ALL = const(0xFFFFFFF)       # = domino.tiles.ALL
+_DOUBLES = const(0xA442081)   # = domino.tiles.DOUBLES
+_NONE = const(255)            # = domino.tiles.NONE
+_EV_DRAW = const(2)           # = domino.round.EV_DRAW
+_OUT = const(1)               # = domino.round.OUT
+_LEAD_HIGH_DOUBLE = const(0)  # = domino.rules.LEAD_HIGH_DOUBLE
+_LEAD_GOAT = const(1)         # = domino.rules.LEAD_GOAT
+_NEXT_FIRST = const(2)        # = domino.rules.NEXT_FIRST
+_NEXT_ALTERNATE = const(0)    # = domino.rules.NEXT_ALTERNATE
+_NEXT_WINNER = const(1)       # = domino.rules.NEXT_WINNER
+_NEXT_OUT = const(4)          # = domino.rules.NEXT_OUT
+
+_KN_SIZE = const(45)
 
 
 def void_tiles(bits):
@@ -31,7 +46,7 @@ def drew(rd, s):
     """Seat s drew at least once this round (the draw events are public; their tiles are not read)."""
     ev = rd.events
     for i in range(rd.nev):
-        if ev[2 * i] == (EV_DRAW << 4) | s:
+        if ev[2 * i] == (_EV_DRAW << 4) | s:
             return True
     return False
 
@@ -39,17 +54,17 @@ def drew(rd, s):
 def led_by_rule(match):
     """The round's lead was the compulsory tile of the first-round rule (mirrors Match._next_leader)."""
     r = match.rules
-    if match.round_no <= 1 or r.lead_next == NEXT_FIRST:
+    if match.round_no <= 1 or r.lead_next == _NEXT_FIRST:
         return True
     how = r.lead_next
-    if how == NEXT_ALTERNATE:
+    if how == _NEXT_ALTERNATE:
         return False
-    if how == NEXT_WINNER:
-        return match.prev_winner == NONE
-    if how == NEXT_OUT:
-        return match.prev_result != OUT
-    s = match.prev_winner if match.prev_result == OUT else match.prev_fisher
-    return s == NONE
+    if how == _NEXT_WINNER:
+        return match.prev_winner == _NONE
+    if how == _NEXT_OUT:
+        return match.prev_result != _OUT
+    s = match.prev_winner if match.prev_result == _OUT else match.prev_fisher
+    return s == _NONE
 
 
 _GOAT_ORDER = (1, 2, 3, 4, 5, 6, 0)
@@ -61,18 +76,18 @@ def undealt_by_lead(match, rd):
     heavier than it."""
     r = match.rules
     lead = rd.layout.lead
-    if lead == NONE or r.lead_first not in (LEAD_HIGH_DOUBLE, LEAD_GOAT) or not led_by_rule(match):
+    if lead == _NONE or r.lead_first not in (_LEAD_HIGH_DOUBLE, _LEAD_GOAT) or not led_by_rule(match):
         return 0
     m = 0
-    if (DOUBLES >> lead) & 1:
-        order = _GOAT_ORDER if r.lead_first == LEAD_GOAT else (6, 5, 4, 3, 2, 1, 0)
+    if (_DOUBLES >> lead) & 1:
+        order = _GOAT_ORDER if r.lead_first == _LEAD_GOAT else (6, 5, 4, 3, 2, 1, 0)
         for n in order:
             t = DOUBLE[n]
             if t == lead:
                 return m
             m |= 1 << t
         return m
-    m = DOUBLES
+    m = _DOUBLES
     for i in range(28):
         t = HEAVY[i]
         if t == lead:
@@ -88,13 +103,13 @@ def public_size(rd, s):
 
 class Knowledge:
     def __init__(self):
-        self.kn = zeros(KN_SIZE)
+        self.kn = zeros(_KN_SIZE)
         self.slack = [0, 0, 0, 0]
         self.unseen = 0
 
     def observe(self, rd, seat, match=None):
         kn = self.kn
-        unseen = ALL & ~rd.hands[seat] & ~rd.layout.played
+        unseen = _ALL & ~rd.hands[seat] & ~rd.layout.played
         self.unseen = unseen
         undealt = undealt_by_lead(match, rd) if match is not None else 0
         n = 0

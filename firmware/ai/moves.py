@@ -3,13 +3,22 @@
 Works on a scratch `Layout` (copied from the real one), so the round is never touched. Mirrors
 `Round.play` for the layout part, including several doubles in one move and Donkey closes.
 """
-from domino.tiles import DOUBLE, PIPS, HI, NONE
-from domino.round import MULTI, CLOSE, ARM_SHIFT
+from domino.tiles import DOUBLE, PIPS, HI
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+_NONE = const(255)     # = domino.tiles.NONE
+_MULTI = const(0x100)  # = domino.round.MULTI
+_CLOSE = const(0x80)   # = domino.round.CLOSE
+_ARM_SHIFT = const(5)  # = domino.round.ARM_SHIFT
 
 
 def move_tiles(lay, m):
     """Mask of the tiles move m places (lay: the layout before the move)."""
-    if m & MULTI:
+    if m & _MULTI:
         out = 0
         f = (m >> 9) & 3
         out |= 1 << DOUBLE[lay.end[f]]
@@ -24,7 +33,7 @@ def move_tiles(lay, m):
 
 def apply(lay, m):
     """Place move m on layout lay (as Round.play does)."""
-    if m & MULTI:
+    if m & _MULTI:
         closes = (m >> 4) & 15
         f = (m >> 9) & 3
         lay.place(DOUBLE[lay.end[f]], f, (closes >> f) & 1)
@@ -33,10 +42,10 @@ def apply(lay, m):
                 lay.place(DOUBLE[lay.end[a]], a, (closes >> a) & 1)
         return
     t = m & 31
-    if lay.lead == NONE:
+    if lay.lead == _NONE:
         lay.place_lead(t)
     else:
-        lay.place(t, (m >> ARM_SHIFT) & 3, m & CLOSE)
+        lay.place(t, (m >> _ARM_SHIFT) & 3, m & _CLOSE)
 
 
 def inplay_points(rules, lay):

@@ -9,10 +9,12 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-from domino.tiles import ALL, SUIT, DOUBLES, popcount, pips
-from domino.rules import FAM_POINTS
+from domino.tiles import SUIT, popcount, pips
 from .moves import move_tiles, apply, inplay_points, weight
 from .knowledge import void_tiles
+_ALL = const(0xFFFFFFF)  # = domino.tiles.ALL
+_DOUBLES = const(0xA442081)  # = domino.tiles.DOUBLES
+_FAM_POINTS = const(0)   # = domino.rules.FAM_POINTS
 
 _OUT_BONUS = const(100000)
 _WIN_BONUS = const(50000)
@@ -82,7 +84,7 @@ def _urgent(ctx, match, seat, buf, n, min_points):
             scratch.copy_from(lay)
             apply(scratch, m)
             p = inplay_points(r, scratch)
-            if p and r.family == FAM_POINTS and match.scores[side] + p >= r.target:
+            if p and r.family == _FAM_POINTS and match.scores[side] + p >= r.target:
                 v += _WIN_BONUS
             if p >= min_points:
                 v += p
@@ -140,13 +142,13 @@ def medium_values(ctx, match, seat, buf, n, vals):
     scratch = ctx.lay
     probe = ctx.lay2
     hand = rd.hands[seat]
-    unseen = ALL & ~hand & ~lay.played
+    unseen = _ALL & ~hand & ~lay.played
     players = r.players
     side = r.side(seat)
     nxt = (seat + 1) % players
     partner = r.partner(seat) if r.teams else -1
     void = rd.void
-    goat = r.family != FAM_POINTS
+    goat = r.family != _FAM_POINTS
     w_pip = _W_PIP + (6 if goat else 0)
     for i in range(n):
         m = buf[i]
@@ -154,7 +156,7 @@ def medium_values(ctx, match, seat, buf, n, vals):
         after = hand & ~tiles
         scratch.copy_from(lay)
         apply(scratch, m)
-        v = pips(tiles) * w_pip + popcount(tiles & DOUBLES) * _W_DOUBLE
+        v = pips(tiles) * w_pip + popcount(tiles & _DOUBLES) * _W_DOUBLE
         if not after:
             vals[i] = v + _OUT_BONUS
             continue

@@ -1,9 +1,18 @@
 """One-line reasons for a hinted move, from what the move visibly does (<= 40 or <= 16 chars)."""
-from domino.tiles import ALL, DOUBLES, LO, NONE, popcount, name, pips, first
-from domino.rules import FAM_POINTS
+from domino.tiles import LO, popcount, name, pips, first
 from .moves import move_tiles, apply, inplay_points
 from .policy import suits_of, _setup_points
 from .knowledge import void_tiles
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+_ALL = const(0xFFFFFFF)  # = domino.tiles.ALL
+_DOUBLES = const(0xA442081)  # = domino.tiles.DOUBLES
+_NONE = const(255)       # = domino.tiles.NONE
+_FAM_POINTS = const(0)   # = domino.rules.FAM_POINTS
 
 
 def _nums(bits):
@@ -32,21 +41,21 @@ def explain(ctx, match, seat, m, short=False):
     if not after:
         if short:
             return "Goes out"
-        return "Goes out: " + ("wins the round" if r.family == FAM_POINTS else "counts nothing")
+        return "Goes out: " + ("wins the round" if r.family == _FAM_POINTS else "counts nothing")
     if n == 1:
-        if lay.lead == NONE and rd.lead_tile != NONE:
+        if lay.lead == _NONE and rd.lead_tile != _NONE:
             return ("Must lead " + tn) if short else "The rules make you lead " + tn
         return "Only move" if short else "Only legal move: " + tn
     pts = inplay_points(r, scratch)
     if pts:
         if short:
             return "Scores " + str(pts)
-        if r.family == FAM_POINTS and match.scores[r.side(seat)] + pts >= r.target:
+        if r.family == _FAM_POINTS and match.scores[r.side(seat)] + pts >= r.target:
             return "Scores " + str(pts) + ": wins the match"
         return "Scores " + str(pts) + " now"
     open_s = scratch.open_suits()
     nxt = (seat + 1) % r.players
-    unseen = ALL & ~hand & ~lay.played
+    unseen = _ALL & ~hand & ~lay.played
     if not ((after | unseen) & scratch.playable()):
         return "Blocks game" if short else "Blocks the game: lowest hand wins"
     if r.side(nxt) != r.side(seat) and open_s and rd.void[nxt] & open_s == open_s:
@@ -76,7 +85,7 @@ def explain(ctx, match, seat, m, short=False):
             return "Next player can score " + str(mine) + ", not " + str(worst)
         scratch.copy_from(lay)
         apply(scratch, m)
-    if tiles & DOUBLES and LO[t] >= 4:
+    if tiles & _DOUBLES and LO[t] >= 4:
         return ("Dumps " + tn) if short else "Dumps heavy double " + tn
     if r.teams:
         p = r.partner(seat)
@@ -91,6 +100,6 @@ def explain(ctx, match, seat, m, short=False):
         if short:
             return "Keeps " + str(fit) + " plays"
         return "Keeps " + str(fit) + " tiles playable next turn"
-    if tiles & DOUBLES:
+    if tiles & _DOUBLES:
         return ("Dumps " + tn) if short else "Gets double " + tn + " out of the way"
     return ("Keeps " + str(k) + " suits") if short else "Keeps " + str(k) + " suits alive"

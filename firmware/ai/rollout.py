@@ -36,7 +36,8 @@ except ImportError:  # CPython: plain Python twin (the decorators and viper cast
     ptr32 = ptr8
 
 from array import array
-from domino.tiles import SUIT, PIPS, LO, HI, DOUBLE, NONE
+from domino.tiles import SUIT, PIPS, LO, HI, DOUBLE
+_NONE = const(255)  # = domino.tiles.NONE
 
 
 # --- state layout --------------------------------------------------------------------------------
@@ -185,7 +186,7 @@ def load(st, rd, rules):
         st[S_IP + s] = rd.inplay[s]
     st[S_PLAYED] = lay.played
     st[_S_PASS] = rd.passes
-    st[S_LAST] = NONE
+    st[S_LAST] = _NONE
     st[_S_LASTP] = rd.last
 
 

@@ -11,7 +11,9 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-from .tiles import LO, HI, SUIT, NONE, ALL
+from .tiles import LO, HI, SUIT
+_NONE = const(255)       # = domino.tiles.NONE
+_ALL = const(0xFFFFFFF)  # = domino.tiles.ALL
 
 L = const(0)
 R = const(1)
@@ -24,7 +26,7 @@ _NOT = const(0)           # arm state: not available
 _OPEN = const(1)
 _CLOSED = const(2)        # Donkey: a face-down double ends the arm
 
-CLOSE_FLAG = const(8)     # in seq_arm: the tile was closed
+_CLOSE_FLAG = const(8)     # in seq_arm: the tile was closed
 
 
 class Layout:
@@ -36,7 +38,7 @@ class Layout:
         self.n = [0, 0, 0, 0]             # tiles on each arm (lead not included)
         self.st = [0, 0, 0, 0]            # _NOT / _OPEN / _CLOSED
         self.seq = bytearray(28)          # tiles in the order played
-        self.seq_arm = bytearray(28)      # arm of each (LEAD for the lead) | CLOSE_FLAG
+        self.seq_arm = bytearray(28)      # arm of each (LEAD for the lead) | _CLOSE_FLAG
         self.am = [0, 0, 0, 0]            # per arm: the tiles that go on it (none on an arm that
         #                                   mirrors an earlier one, see same(): legal() folds them)
         self.reset()
@@ -54,11 +56,11 @@ class Layout:
         b[0] = b[1] = b[2] = b[3] = 0
         self.size = 0
         self.played = 0                   # mask of tiles on the table
-        self.lead = NONE
-        self.spin = NONE                  # spinner / cross tile
-        self.spin_arm = NONE              # LEAD, or the arm it was played on
+        self.lead = _NONE
+        self.spin = _NONE                  # spinner / cross tile
+        self.spin_arm = _NONE              # LEAD, or the arm it was played on
         self.spin_n = 0                   # its position on that arm
-        self.fit = ALL                    # playable(): the empty table takes anything
+        self.fit = _ALL                    # playable(): the empty table takes anything
 
     def copy_from(self, o):
         self.mode = o.mode
@@ -110,7 +112,7 @@ class Layout:
 
     def count(self, keeps=False):
         """Open-end count (RULES.md section A)."""
-        if self.lead == NONE:
+        if self.lead == _NONE:
             return 0
         end = self.end
         dbl = self.dbl
@@ -123,7 +125,7 @@ class Layout:
             s += end[U] * (1 + dbl[U])
         if n[D]:
             s += end[D] * (1 + dbl[D])
-        if keeps and self.spin != NONE and not self.spinner_is_end() and (n[U] == 0 or n[D] == 0):
+        if keeps and self.spin != _NONE and not self.spinner_is_end() and (n[U] == 0 or n[D] == 0):
             s += 2 * LO[self.spin]
         return s
 
@@ -134,7 +136,7 @@ class Layout:
         n = self.n
         if a >= U:                        # U and D: both empty or both built
             return (n[a] == 0) == (n[b] == 0)
-        if self.spin == NONE:
+        if self.spin == _NONE:
             return True
         if self.spin_arm == LEAD and n[L] == 0 and n[R] == 0:
             return True
@@ -172,7 +174,7 @@ class Layout:
         self.n[a] += 1
         i = self.size
         self.seq[i] = t
-        self.seq_arm[i] = a | CLOSE_FLAG if close else a
+        self.seq_arm[i] = a | _CLOSE_FLAG if close else a
         self.size = i + 1
         self.played |= 1 << t
         mode = self.mode
@@ -186,9 +188,9 @@ class Layout:
             return
         if close:
             self.st[a] = _CLOSED
-        elif d and mode and self.spin == NONE:
+        elif d and mode and self.spin == _NONE:
             self._make_spinner(t, a, self.n[a])
-        if mode == 1 and self.spin != NONE and self.st[U] == _NOT and not self.spinner_is_end():
+        if mode == 1 and self.spin != _NONE and self.st[U] == _NOT and not self.spinner_is_end():
             self._open_long_sides()
         self._ends()
 

@@ -1,11 +1,25 @@
 """A match: rounds dealt from one seed, the score sheet, next leader, match end."""
-from .tiles import NONE, DOUBLE
 from .rng import Rng, next_seed, code
-from .round import Round, PLAYING, OUT, BLOCKED
+from .round import Round
 from . import scoring
-from .rules import FAM_GOAT, FAM_SEA, NEXT_ALTERNATE, NEXT_WINNER, NEXT_FIRST, NEXT_OUT
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
 
-_WIN00 = (1 << DOUBLE[0]) | (1 << DOUBLE[6])
+_NONE = const(255)          # = domino.tiles.NONE
+_PLAYING = const(0)         # = domino.round.PLAYING
+_OUT = const(1)             # = domino.round.OUT
+_BLOCKED = const(2)         # = domino.round.BLOCKED
+_FAM_GOAT = const(1)        # = domino.rules.FAM_GOAT
+_FAM_SEA = const(2)         # = domino.rules.FAM_SEA
+_NEXT_ALTERNATE = const(0)  # = domino.rules.NEXT_ALTERNATE
+_NEXT_WINNER = const(1)     # = domino.rules.NEXT_WINNER
+_NEXT_FIRST = const(2)      # = domino.rules.NEXT_FIRST
+_NEXT_OUT = const(4)        # = domino.rules.NEXT_OUT
+
+_WIN00 = const(1 | 1 << 27)  # (1 << DOUBLE[0]) | (1 << DOUBLE[6]): the 0-0 and the 6-6
 # The deal's generator and deck: seeded and filled afresh right before each deal, so one pair serves
 # every match (a new match costs no generator warm-up).
 _RNG = Rng()
@@ -24,16 +38,16 @@ class Match:
         self.counts = [0, 0, 0, 0]            # last round, per side
         self.recorded = [0, 0, 0, 0]
         self.inplay = [0, 0, 0, 0]
-        self.round_winner = NONE
+        self.round_winner = _NONE
         self.round_no = 0
         self.round_seed = seed
-        self.prev_leader = NONE
-        self.prev_result = PLAYING
-        self.prev_winner = NONE               # seat that went out / won the blocked round
-        self.prev_fisher = NONE
+        self.prev_leader = _NONE
+        self.prev_result = _PLAYING
+        self.prev_winner = _NONE               # seat that went out / won the blocked round
+        self.prev_fisher = _NONE
         self.over = False
-        self.winner = NONE                    # side
-        self.loser = NONE                     # side (the goat)
+        self.winner = _NONE                    # side
+        self.loser = _NONE                     # side (the goat)
         self.moves = bytearray(64)            # this round's moves, 2 bytes each
         self.nmoves = 0
         self.history = []                     # finished rounds' moves (bytes)
@@ -41,7 +55,7 @@ class Match:
     def deal_code(self):
         return code(self.round_seed)
 
-    def start_round(self, hands=None, stock=None, stock_n=0, leader=NONE):
+    def start_round(self, hands=None, stock=None, stock_n=0, leader=_NONE):
         """Deal the next round from the seed chain (or from an explicit deal) and pick the leader."""
         rd = self.round
         if self.round_no:
@@ -53,8 +67,8 @@ class Match:
             rd.deal(_RNG, _DECK)
             rd.lead_by_rule()
         else:
-            rd.setup(hands, stock, stock_n, NONE if leader == NONE else leader)
-        if leader == NONE and self.round_no > 1:
+            rd.setup(hands, stock, stock_n, _NONE if leader == _NONE else leader)
+        if leader == _NONE and self.round_no > 1:
             self._next_leader()
         self.prev_leader = rd.leader
 
@@ -62,22 +76,22 @@ class Match:
         r = self.rules
         rd = self.round
         how = r.lead_next
-        if how == NEXT_FIRST:
+        if how == _NEXT_FIRST:
             return
-        if how == NEXT_ALTERNATE:
+        if how == _NEXT_ALTERNATE:
             rd.set_leader((self.prev_leader + 1) % r.players)
             return
-        if how == NEXT_WINNER:
-            if self.prev_winner != NONE:
+        if how == _NEXT_WINNER:
+            if self.prev_winner != _NONE:
                 rd.set_leader(self.prev_winner)
             return
-        if how == NEXT_OUT:
-            if self.prev_result == OUT:
+        if how == _NEXT_OUT:
+            if self.prev_result == _OUT:
                 rd.set_leader(self.prev_winner)
             return
         # the player who went out, or the fisherman (option: that player's partner)
-        s = self.prev_winner if self.prev_result == OUT else self.prev_fisher
-        if s == NONE:
+        s = self.prev_winner if self.prev_result == _OUT else self.prev_fisher
+        if s == _NONE:
             return
         if r.partner_leads and r.teams:
             s = r.partner(s)
@@ -96,7 +110,7 @@ class Match:
         return self.round.forced()
 
     def round_over(self):
-        return self.round.result != PLAYING
+        return self.round.result != _PLAYING
 
     def finish_round(self):
         """Score the ended round, update the sheet, decide whether the match is over."""
@@ -105,13 +119,13 @@ class Match:
         self.history.append(bytes(self.moves[:2 * self.nmoves]))
         scoring.finish(self)
         self.prev_result = rd.result
-        self.prev_fisher = rd.fisher if rd.result == BLOCKED else NONE
-        if rd.result == OUT:
+        self.prev_fisher = rd.fisher if rd.result == _BLOCKED else _NONE
+        if rd.result == _OUT:
             self.prev_winner = rd.winner
-        elif self.round_winner != NONE and not r.teams:
+        elif self.round_winner != _NONE and not r.teams:
             self.prev_winner = self.round_winner
         else:
-            self.prev_winner = NONE
+            self.prev_winner = _NONE
         self._check_end()
 
     def _check_end(self):
@@ -119,7 +133,7 @@ class Match:
         n = r.sides
         sc = self.scores
         rd = self.round
-        if r.family == FAM_SEA and r.instant_win and rd.result == OUT and rd.last_tiles & _WIN00:
+        if r.family == _FAM_SEA and r.instant_win and rd.result == _OUT and rd.last_tiles & _WIN00:
             self.over = True
             self.winner = r.side(rd.winner)
             if n == 2:
@@ -133,10 +147,10 @@ class Match:
             return
         for i in range(n):
             if i != top and sc[i] == sc[top]:
-                if r.family != FAM_GOAT:
+                if r.family != _FAM_GOAT:
                     return                    # a tie at the top plays another round
         self.over = True
-        if r.family == FAM_GOAT:
+        if r.family == _FAM_GOAT:
             self.loser = top                  # the goat
             low = 0
             for i in range(1, n):
@@ -144,7 +158,7 @@ class Match:
                     low = i
             for i in range(n):
                 if i != low and sc[i] == sc[low]:
-                    low = NONE
+                    low = _NONE
                     break
             self.winner = low
         else:

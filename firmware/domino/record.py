@@ -16,12 +16,22 @@ joined with `+`, the spinner/cross candidate first. Draws and passes are forced 
 are not written: replaying the moves on the seeded deal reproduces them. The last round may be
 unfinished (a saved game in progress).
 """
-from .tiles import LO, HI, DOUBLE, NONE, name, short, parse as parse_tile
+from .tiles import LO, HI, DOUBLE, name, short, parse as parse_tile
 from .layout import ARM_NAMES
-from .round import MULTI, CLOSE, ARM_SHIFT, PLAYING
 from .rules import Rules, RulesError
 from .match import Match
 from .rng import code, parse_code
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+_NONE = const(255)     # = domino.tiles.NONE
+_MULTI = const(0x100)  # = domino.round.MULTI
+_CLOSE = const(0x80)   # = domino.round.CLOSE
+_ARM_SHIFT = const(5)  # = domino.round.ARM_SHIFT
+_PLAYING = const(0)    # = domino.round.PLAYING
 
 MAGIC = "DOMINO 1"
 
@@ -42,8 +52,8 @@ def _part(t, a, closed, lead):
 def move_text(rd, m):
     """Text of move m in round rd's current position (call before playing it)."""
     lay = rd.layout
-    if not m & MULTI:
-        return _part(m & 31, (m >> ARM_SHIFT) & 3, m & CLOSE, lay.lead == NONE)
+    if not m & _MULTI:
+        return _part(m & 31, (m >> _ARM_SHIFT) & 3, m & _CLOSE, lay.lead == _NONE)
     arms = m & 15
     closes = (m >> 4) & 15
     f = (m >> 9) & 3
@@ -62,16 +72,16 @@ def find_move(rd, tile, arm, close):
     rd.dedupe = False
     n = rd.legal()
     rd.dedupe = keep
-    found = NONE
+    found = _NONE
     for i in range(n):
         m = rd.buf[i]
-        if m & MULTI or m & 31 != tile or bool(m & CLOSE) != bool(close):
+        if m & _MULTI or m & 31 != tile or bool(m & _CLOSE) != bool(close):
             continue
-        a = (m >> ARM_SHIFT) & 3
-        if lay.lead == NONE or arm is None or a == arm:
-            if found != NONE and arm is None and not lay.same(a, (found >> ARM_SHIFT) & 3):
+        a = (m >> _ARM_SHIFT) & 3
+        if lay.lead == _NONE or arm is None or a == arm:
+            if found != _NONE and arm is None and not lay.same(a, (found >> _ARM_SHIFT) & 3):
                 raise RecordError(name(tile) + " fits several ends: name the end")
-            if found == NONE:
+            if found == _NONE:
                 found = m
     return found
 
@@ -83,20 +93,20 @@ def find_multi(rd, parts):
     closes = 0
     for t, a, c in parts:
         if a is None or LO[t] != HI[t] or not lay.fits(t, a):
-            return NONE
+            return _NONE
         arms |= 1 << a
         if c:
             closes |= 1 << a
     f = parts[0][1]
-    m = MULTI | arms | (closes << 4) | (f << 9)
+    m = _MULTI | arms | (closes << 4) | (f << 9)
     if rd.is_legal(m):
         return m
     n = rd.legal()
     for i in range(n):   # the generator's canonical choice of the first arm when it does not matter
         x = rd.buf[i]
-        if x & MULTI and x & 0xFF == m & 0xFF:
+        if x & _MULTI and x & 0xFF == m & 0xFF:
             return x
-    return NONE
+    return _NONE
 
 
 def parse_part(tok):
@@ -120,7 +130,7 @@ def parse_move(rd, tok):
         m = find_move(rd, parts[0][0], parts[0][1], parts[0][2])
     else:
         m = find_multi(rd, parts)
-    if m == NONE:
+    if m == _NONE:
         raise RecordError("not a legal move: " + tok)
     return m
 
@@ -128,7 +138,7 @@ def parse_move(rd, tok):
 def run_forced(match):
     """Perform forced draws and passes until someone has a move or the round ends."""
     rd = match.round
-    while rd.result == PLAYING and not rd.legal():
+    while rd.result == _PLAYING and not rd.legal():
         rd.forced()
 
 

@@ -16,17 +16,20 @@ except ImportError:  # CPython
 
 from array import array
 
-from .tiles import SUIT, DOUBLE, DOUBLES, HEAVY, NONE, ALL, BIT37, popcount
+from .tiles import SUIT, DOUBLE, HEAVY, BIT37, popcount
 from .layout import Layout
+_DOUBLES = const(0xA442081)  # = domino.tiles.DOUBLES
+_NONE = const(255)       # = domino.tiles.NONE
+_ALL = const(0xFFFFFFF)  # = domino.tiles.ALL
 
 ARM_SHIFT = const(5)
 CLOSE = const(0x80)
 MULTI = const(0x100)
 MAX_MOVES = const(160)
-EV_MAX = const(200)
+_EV_MAX = const(200)
 
 # events (kind << 4 | seat, data)
-EV_PLAY = const(1)     # data: tile | arm << 5 (one per tile, multi moves give several)
+_EV_PLAY = const(1)     # data: tile | arm << 5 (one per tile, multi moves give several)
 EV_DRAW = const(2)     # data: the tile drawn (secret to the other players: never read by the AI)
 EV_PASS = const(3)     # data: 0
 
@@ -49,7 +52,7 @@ class Round:
         self.void = bytearray(4)          # per seat: numbers it was seen to lack (public)
         self.stock = bytearray(28)        # stock order, top first
         self.buf = array("H", bytes(2 * MAX_MOVES))   # legal-move buffer (moves fit 16 bits)
-        self.events = bytearray(2 * EV_MAX)
+        self.events = bytearray(2 * _EV_MAX)
         self.dedupe = True                # fold moves on interchangeable ends into one
         self.reset()
 
@@ -66,11 +69,11 @@ class Round:
         self.out_of_play = 0              # undealt tiles outside the stock (2-player Block)
         self.turn = 0
         self.leader = 0
-        self.lead_tile = NONE             # tile the lead rule makes compulsory
+        self.lead_tile = _NONE             # tile the lead rule makes compulsory
         self.result = PLAYING
-        self.winner = NONE                # seat that went out
-        self.fisher = NONE                # seat whose tile blocked the game
-        self.last = NONE                  # seat of the last move
+        self.winner = _NONE                # seat that went out
+        self.fisher = _NONE                # seat whose tile blocked the game
+        self.last = _NONE                  # seat of the last move
         self.last_tiles = 0               # mask of the tiles of the last move
         self.nev = 0
         self.moves_played = 0
@@ -102,7 +105,7 @@ class Round:
         self.dedupe = o.dedupe
 
     # --- setting up ----------------------------------------------------------------------------
-    def setup(self, hands, stock, stock_n, leader=NONE):
+    def setup(self, hands, stock, stock_n, leader=_NONE):
         """Start from explicit hands (masks) and a stock (tiles top first). leader NONE: the lead rule
         decides (seat and compulsory tile); a given leader may lead any tile."""
         self.reset()
@@ -114,8 +117,8 @@ class Round:
             self.stock[i] = stock[i]
             seen |= 1 << stock[i]
         self.sn = stock_n
-        self.out_of_play = ALL & ~seen
-        if leader == NONE:
+        self.out_of_play = _ALL & ~seen
+        if leader == _NONE:
             self.lead_by_rule()
         else:
             self.leader = leader
@@ -174,7 +177,7 @@ class Round:
         for s in range(self.rules.players):
             if (self.hands[s] >> t) & 1:
                 return s
-        return NONE
+        return _NONE
 
     def lead_by_rule(self):
         """First-round lead: who leads, and with which tile when the rule names one."""
@@ -182,10 +185,10 @@ class Round:
         if r.lead_first == 2:                       # LEAD_LOT: lightest tile's holder, any tile
             for i in range(27, -1, -1):
                 s = self.holder(HEAVY[i])
-                if s != NONE:
+                if s != _NONE:
                     self.leader = s
                     self.turn = s
-                    self.lead_tile = NONE
+                    self.lead_tile = _NONE
                     return
         if r.lead_first == 1:                       # LEAD_GOAT: 1-1 .. 6-6, then 0-0
             for n in (1, 2, 3, 4, 5, 6, 0):
@@ -201,7 +204,7 @@ class Round:
 
     def _lead_with(self, t):
         s = self.holder(t)
-        if s == NONE:
+        if s == _NONE:
             return False
         self.leader = s
         self.turn = s
@@ -211,7 +214,7 @@ class Round:
     def set_leader(self, seat):
         self.leader = seat
         self.turn = seat
-        self.lead_tile = NONE
+        self.lead_tile = _NONE
 
     # --- queries -------------------------------------------------------------------------------
     def drawable(self):
@@ -248,7 +251,7 @@ class Round:
         hand = self.hands[self.turn]
         k = 0
         if not lay.size:                  # the lead
-            if self.lead_tile != NONE:
+            if self.lead_tile != _NONE:
                 buf[0] = self.lead_tile
                 return 1
             while hand and k <= cap:
@@ -270,7 +273,7 @@ class Round:
             m1 = SUIT[end[1]] if lay.is_open(1) else 0
             m2 = SUIT[end[2]] if lay.is_open(2) else 0
             m3 = SUIT[end[3]] if lay.is_open(3) else 0
-        dbl = DOUBLES if self.rules.close else 0   # Donkey: a double may also be closed
+        dbl = _DOUBLES if self.rules.close else 0   # Donkey: a double may also be closed
         while fit:                        # each fitting tile, lowest first, then arm by arm
             low = fit & -fit
             fit ^= low
@@ -314,7 +317,7 @@ class Round:
     def _multi_moves(self, buf, k, hand, cap):
         """Several doubles in one move: every set of 2+ open arms whose doubles the player holds."""
         lay = self.layout
-        if popcount(hand & DOUBLES & lay.fit) < 2:
+        if popcount(hand & _DOUBLES & lay.fit) < 2:
             return k                              # two doubles that fit, or no such move
         r = self.rules
         cand = 0
@@ -343,7 +346,7 @@ class Round:
             c = closes
             while True:                           # every subset of closes (Donkey), else just 0
                 opened = arms & ~c
-                if r.layout and lay.spin == NONE and popcount(opened) > 1:
+                if r.layout and lay.spin == _NONE and popcount(opened) > 1:
                     for f in range(4):            # which double becomes the spinner / cross
                         if (opened >> f) & 1 and k < cap:
                             buf[k] = MULTI | arms | (c << 4) | (f << 9)
@@ -371,7 +374,7 @@ class Round:
     # --- changes -------------------------------------------------------------------------------
     def _event(self, kind, seat, data):
         i = self.nev
-        if i < EV_MAX:
+        if i < _EV_MAX:
             self.events[2 * i] = (kind << 4) | seat
             self.events[2 * i + 1] = data
             self.nev = i + 1
@@ -394,7 +397,7 @@ class Round:
             self.turn = (s + 1) % r.players
             kind = EV_PASS
         j = self.nev                      # _event(kind, s, t), inline
-        if j < EV_MAX:
+        if j < _EV_MAX:
             ev = self.events
             ev[2 * j] = kind << 4 | s
             ev[2 * j + 1] = t
@@ -414,13 +417,13 @@ class Round:
             f = (m >> 9) & 3
             t = DOUBLE[lay.end[f]]
             lay.place(t, f, (closes >> f) & 1)
-            self._event(EV_PLAY, s, t | (f << ARM_SHIFT))
+            self._event(_EV_PLAY, s, t | (f << ARM_SHIFT))
             tiles = 1 << t
             for a in range(4):
                 if a != f and (arms >> a) & 1:
                     t = DOUBLE[lay.end[a]]
                     lay.place(t, a, (closes >> a) & 1)
-                    self._event(EV_PLAY, s, t | (a << ARM_SHIFT))
+                    self._event(_EV_PLAY, s, t | (a << ARM_SHIFT))
                     tiles |= 1 << t
         else:
             t = m & 31
@@ -428,10 +431,10 @@ class Round:
                 lay.place(t, (m >> ARM_SHIFT) & 3, m & CLOSE)
             else:
                 lay.place_lead(t)
-            i = self.nev                  # _event(EV_PLAY, s, m & 0x7F), inline: once per move
-            if i < EV_MAX:
+            i = self.nev                  # _event(_EV_PLAY, s, m & 0x7F), inline: once per move
+            if i < _EV_MAX:
                 ev = self.events
-                ev[2 * i] = 16 | s        # EV_PLAY << 4 | s
+                ev[2 * i] = 16 | s        # _EV_PLAY << 4 | s
                 ev[2 * i + 1] = m & 0x7F
                 self.nev = i + 1
             tiles = 1 << t
@@ -440,7 +443,7 @@ class Round:
         hands[s] = h
         self.last = s
         self.last_tiles = tiles
-        self.lead_tile = NONE
+        self.lead_tile = _NONE
         self.moves_played += 1
         self.passes = 0
         r = self.rules
@@ -486,4 +489,4 @@ class Round:
         sm = self.stock_mask()
         c += popcount(sm) + popcount(self.layout.played) + popcount(self.out_of_play)
         m |= sm | self.layout.played | self.out_of_play
-        return c if m == ALL else -c
+        return c if m == _ALL else -c

@@ -54,7 +54,7 @@ FAM_GOAT = const(1)    # penalty counts, remembered points, goat at target (Goat
 FAM_SEA = const(2)     # Sea Goat
 
 # end-of-round transforms of the points family
-END_RAW = const(0)
+_END_RAW = const(0)
 END_ROUND5 = const(1)
 END_ROUND5_DIV5 = const(2)
 END_CEIL_DIV5 = const(3)
@@ -68,7 +68,7 @@ LEAD_LOT = const(2)           # holder of the lightest tile leads any tile
 NEXT_ALTERNATE = const(0)     # next seat after the previous leader, any tile
 NEXT_WINNER = const(1)        # winner of the round (out / blocked winner) leads any; none -> first-round rule
 NEXT_FIRST = const(2)         # every round as the first
-NEXT_OUT_OR_FISHER = const(3)  # the player who went out or the fisherman leads any tile
+_NEXT_OUT_OR_FISHER = const(3)  # the player who went out or the fisherman leads any tile
 NEXT_OUT = const(4)            # Fives: who played the last tile leads any; after a block, as the first round
 
 # Options of each variant as one compact spec (parsed only when a game is set up: constant strings cost
@@ -187,7 +187,7 @@ class Rules:
         self.close = False        # Donkey: doubles may be closed
         self.chain = False        # Blitz: the turn stays while the player can play
         self.family = FAM_POINTS
-        self.end_mode = END_RAW
+        self.end_mode = _END_RAW
         self.lead_first = LEAD_HIGH_DOUBLE
         self.lead_next = NEXT_ALTERNATE
         self.redeal = False
@@ -220,7 +220,7 @@ class Rules:
                 self.lead_next = NEXT_OUT
             self.target = o["target"]
             if self.teams:
-                self.lead_next = NEXT_OUT_OR_FISHER
+                self.lead_next = _NEXT_OUT_OR_FISHER
         elif vid == "classic":
             self.hand = small
             self.lead_next = NEXT_FIRST
@@ -231,7 +231,7 @@ class Rules:
         elif vid in ("goat", "donkey", "blitz", "sea_goat"):
             self.family = FAM_SEA if vid == "sea_goat" else FAM_GOAT
             self.lead_first = LEAD_GOAT
-            self.lead_next = NEXT_OUT_OR_FISHER
+            self.lead_next = _NEXT_OUT_OR_FISHER
             self.redeal = True
             self.early_fish = True
             self.target = o["target"]

@@ -2,11 +2,22 @@
 `counts`, `recorded`, `remembered`, `scores`, `pot` and `round_winner`; in-play points were already
 counted by the round.
 """
-from .tiles import DOUBLE, NONE, pips
-from .rules import FAM_GOAT, FAM_SEA, END_ROUND5, END_ROUND5_DIV5, END_CEIL_DIV5
+from .tiles import pips
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
 
-_B00 = 1 << DOUBLE[0]
-_B66 = 1 << DOUBLE[6]
+_NONE = const(255)           # = domino.tiles.NONE
+_FAM_GOAT = const(1)         # = domino.rules.FAM_GOAT
+_FAM_SEA = const(2)          # = domino.rules.FAM_SEA
+_END_ROUND5 = const(1)       # = domino.rules.END_ROUND5
+_END_ROUND5_DIV5 = const(2)  # = domino.rules.END_ROUND5_DIV5
+_END_CEIL_DIV5 = const(3)    # = domino.rules.END_CEIL_DIV5
+
+_B00 = const(1)           # 1 << DOUBLE[0]: 0-0 is tile 0
+_B66 = const(1 << 27)     # 1 << DOUBLE[6]: 6-6 is tile 27
 
 
 def hand_value(r, m):
@@ -32,11 +43,11 @@ def round5(x):
 
 def transform(r, x):
     mode = r.end_mode
-    if mode == END_ROUND5:
+    if mode == _END_ROUND5:
         return round5(x)
-    if mode == END_ROUND5_DIV5:
+    if mode == _END_ROUND5_DIV5:
         return round5(x) // 5
-    if mode == END_CEIL_DIV5:
+    if mode == _END_CEIL_DIV5:
         return (x + 4) // 5
     return x
 
@@ -49,7 +60,7 @@ def unique(vals, n, best_low):
             b = i
     for i in range(n):
         if i != b and vals[i] == vals[b]:
-            return NONE
+            return _NONE
     return b
 
 
@@ -66,10 +77,10 @@ def finish(m):
         side = r.side(s)
         m.counts[side] += hand_value(r, rd.hands[s])
         m.inplay[side] += rd.inplay[s]
-    out_side = r.side(rd.winner) if rd.result == 1 else NONE
-    if r.family == FAM_GOAT:
+    out_side = r.side(rd.winner) if rd.result == 1 else _NONE
+    if r.family == _FAM_GOAT:
         _goat(m, r, n, out_side)
-    elif r.family == FAM_SEA:
+    elif r.family == _FAM_SEA:
         _sea(m, r, n, out_side)
     else:
         _points(m, r, n, out_side)
@@ -82,14 +93,14 @@ def _points(m, r, n, out_side):
     total = 0
     for i in range(n):
         total += c[i]
-    if out_side != NONE:
+    if out_side != _NONE:
         m.round_winner = out_side
         # 2v2: all three other hands, the partner's included (RULES.md B); else the opponents' hands
         m.recorded[out_side] = transform(r, total if r.teams else total - c[out_side])
         return
     w = unique(c, n, True)
     m.round_winner = w
-    if w != NONE:
+    if w != _NONE:
         m.recorded[w] = transform(r, total if r.teams else total - 2 * c[w])
 
 
@@ -105,16 +116,16 @@ def _goat_add(m, side, count):
 
 def _goat(m, r, n, out_side):
     c = m.counts
-    if out_side != NONE:
+    if out_side != _NONE:
         c[out_side] = 0                       # the side that went out counts nothing
         m.remembered[out_side] = 0            # ... and its remembered points are erased
-    m.round_winner = out_side if out_side != NONE else unique(c, n, True)
+    m.round_winner = out_side if out_side != _NONE else unique(c, n, True)
     hi = unique(c, n, False)
-    if out_side == NONE and r.fish_one:
+    if out_side == _NONE and r.fish_one:
         total = m.pot
         for i in range(n):
             total += c[i]
-        if hi == NONE:                        # tie for the highest: the eggs carry on
+        if hi == _NONE:                        # tie for the highest: the eggs carry on
             m.pot = total
             return
         m.pot = 0
@@ -123,7 +134,7 @@ def _goat(m, r, n, out_side):
         for i in range(n):
             m.remembered[i] = 0
         return
-    if m.pot and hi != NONE:                  # the highest count of this round takes the eggs
+    if m.pot and hi != _NONE:                  # the highest count of this round takes the eggs
         c_hi = c[hi]
         c[hi] += m.pot
         m.pot = 0
@@ -139,13 +150,13 @@ def _goat(m, r, n, out_side):
 
 def _sea(m, r, n, out_side):
     c = m.counts
-    if out_side != NONE:
+    if out_side != _NONE:
         c[out_side] = 0                       # as in Goat: the side that went out counts nothing
     w = out_side
-    if w == NONE and not r.team_out_only:
+    if w == _NONE and not r.team_out_only:
         w = unique(c, n, True)
-    m.round_winner = w if out_side != NONE else unique(c, n, True)
-    if w == NONE:
+    m.round_winner = w if out_side != _NONE else unique(c, n, True)
+    if w == _NONE:
         return
     total = 0
     for i in range(n):

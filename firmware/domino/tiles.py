@@ -20,13 +20,12 @@ PIPS = bytearray(28)      # lo + hi
 DOUBLE = bytearray(7)     # number -> tile index of the double
 SUIT = [0] * 7            # number -> mask of the 7 tiles showing it
 _INDEX = bytearray(49)    # a*7+b -> tile
-DOUBLES = 0
+DOUBLES = const(0xA442081)  # mask of the seven doubles (0-0 is tile 0, 1-1 tile 7, .., 6-6 tile 27)
 _POP8 = bytearray(256)
 BIT37 = bytearray(37)     # (1 << t) % 37 -> t: the index of a one-bit mask without a loop
 
 
 def _build():
-    global DOUBLES
     t = 0
     for a in range(7):
         for b in range(a, 7):
@@ -39,7 +38,6 @@ def _build():
             _INDEX[b * 7 + a] = t
             if a == b:
                 DOUBLE[a] = t
-                DOUBLES |= 1 << t
             t += 1
     for i in range(256):
         _POP8[i] = (i & 1) + _POP8[i >> 1]

@@ -6,7 +6,9 @@ handheld never stops on an AI problem; `problem` says what went wrong.
 import gc
 import sys
 from domino.tiles import PIPS, DOUBLE
-from domino.round import MULTI
+from micropython import const
+
+_MULTI = const(0x100)  # = domino.round.MULTI
 
 _ai = None
 problem = None
@@ -71,7 +73,7 @@ def release():
 
 
 def _tile_of(rd, m):
-    if m & MULTI:
+    if m & _MULTI:
         a = (m >> 9) & 3
         return DOUBLE[rd.layout.end[a]]
     return m & 31
@@ -85,7 +87,7 @@ def stand_in(match):
     score = -1
     for i in range(n):
         m = rd.buf[i]
-        v = PIPS[_tile_of(rd, m)] + (40 if m & MULTI else 0)
+        v = PIPS[_tile_of(rd, m)] + (40 if m & _MULTI else 0)
         if v > score:
             score = v
             best = m

@@ -5,7 +5,13 @@ need only UP/DOWN/A), A on "Random" clears the code, B cancels. Loaded only whil
 from micropython import const
 from domino.rng import _ALPHABET, code, parse_code
 from ui.app import Screen, drop_module
-from ui.input import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B, K_X
+_K_UP = const(0x001)     # = ui.input.K_UP
+_K_DOWN = const(0x002)   # = ui.input.K_DOWN
+_K_LEFT = const(0x004)   # = ui.input.K_LEFT
+_K_RIGHT = const(0x008)  # = ui.input.K_RIGHT
+_K_A = const(0x010)      # = ui.input.K_A
+_K_B = const(0x020)      # = ui.input.K_B
+_K_X = const(0x040)      # = ui.input.K_X
 
 _SLOTS = const(6)
 _RANDOM = const(6)                   # the cursor's place after the last slot
@@ -19,7 +25,7 @@ class CodeEditor(Screen):
         self.form = form
         self.v = bytearray(_SLOTS)            # letter index of each slot
         self.pos = 0
-        self.four = not (getattr(app.board, "KEYS", K_X) & K_X)     # four buttons: X/Y are UP/DOWN
+        self.four = not (getattr(app.board, "KEYS", _K_X) & _K_X)     # four buttons: X/Y are UP/DOWN
         if form.deal:
             self.set(parse_code(form.deal))
 
@@ -35,14 +41,14 @@ class CodeEditor(Screen):
 
     def key(self, k):
         pos = self.pos
-        if k == K_UP or k == K_DOWN:
+        if k == _K_UP or k == _K_DOWN:
             if pos < _SLOTS:
-                self.v[pos] = (self.v[pos] + (1 if k == K_UP else 31)) & 31
-        elif k == K_LEFT:
+                self.v[pos] = (self.v[pos] + (1 if k == _K_UP else 31)) & 31
+        elif k == _K_LEFT:
             self.pos = (pos + _RANDOM) % (_RANDOM + 1)
-        elif k == K_RIGHT:
+        elif k == _K_RIGHT:
             self.pos = (pos + 1) % (_RANDOM + 1)
-        elif k == K_A:
+        elif k == _K_A:
             if pos == _RANDOM:
                 self.done(None)
                 return
@@ -50,7 +56,7 @@ class CodeEditor(Screen):
                 self.done(code(self.seed()))
                 return
             self.pos = pos + 1
-        elif k == K_B:
+        elif k == _K_B:
             self.done(self.form.deal)
             return
         self.app.redraw()

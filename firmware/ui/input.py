@@ -41,7 +41,7 @@ K_B = const(0x020)
 K_X = const(0x040)
 K_Y = const(0x080)
 K_PRESS = const(0x100)
-NKEYS = const(9)
+_NKEYS = const(9)
 K_DIRS = const(0x00F)
 K_ALL = const(0x1FF)
 KEY_NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "X", "Y", "PRESS")
@@ -66,7 +66,7 @@ def key(ev):
 
 
 def key_name(k):
-    for i in range(NKEYS):
+    for i in range(_NKEYS):
         if k == 1 << i:
             return KEY_NAMES[i]
     return "?"
@@ -100,18 +100,18 @@ class Input:
         self.raw = 0     # debounced physical state
         self.held = 0    # debounced logical state (after shift mapping)
         now = ticks_ms()
-        self._t_change = [ticks_add(now, -10 * debounce_ms - 1)] * NKEYS
-        self._t_down = [now] * NKEYS
-        self._t_next = [now] * NKEYS
-        self._as = [1 << i for i in range(NKEYS)]  # logical key a held physical key reports as
+        self._t_change = [ticks_add(now, -10 * debounce_ms - 1)] * _NKEYS
+        self._t_down = [now] * _NKEYS
+        self._t_next = [now] * _NKEYS
+        self._as = [1 << i for i in range(_NKEYS)]  # logical key a held physical key reports as
         self._long_done = 0  # bits: EV_LONG already sent for this hold
         self._mute = 0       # bits: flushed holds: no repeat/long/release until released
         self._shift = shift
         self._shift_used = False
-        m = [0] * NKEYS
+        m = [0] * _NKEYS
         for i in range(0, len(shift_map), 2):
             b = shift_map[i]
-            for j in range(NKEYS):
+            for j in range(_NKEYS):
                 if b == 1 << j:
                     m[j] = shift_map[i + 1]
         self._shift_map = m
@@ -157,7 +157,7 @@ class Input:
         state = self.raw
         changed = raw ^ state
         if changed:
-            for i in range(NKEYS):
+            for i in range(_NKEYS):
                 bit = 1 << i
                 if not changed & bit:
                     continue
@@ -173,7 +173,7 @@ class Input:
             self.raw = state
         held = state & ~self._mute
         if held:
-            for i in range(NKEYS):
+            for i in range(_NKEYS):
                 bit = 1 << i
                 if not held & bit:
                     continue
@@ -192,7 +192,7 @@ class Input:
                     self._long_done |= bit
                     self._put(EV_LONG | lk)
         h = 0
-        for i in range(NKEYS):
+        for i in range(_NKEYS):
             if state & (1 << i):
                 h |= self._as[i]
         self.held = h

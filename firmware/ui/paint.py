@@ -1,11 +1,18 @@
 """Drawing the table screen: the layout, the open ends to choose from, the scores and counts, the
 message line, the hand. Loaded to draw a frame; the table unloads it while the AI searches (only the
 thinking wheel moves then)."""
-from domino.tiles import LO, HI, NONE, first
-from domino.round import MULTI, ARM_SHIFT
-from domino.rules import FAM_GOAT
-from ui.gfx import CHAIN_OF_ARM, F_HORIZ
-from ui.table import M_PICK, M_END, M_WAIT
+from domino.tiles import LO, HI, first
+from ui.gfx import CHAIN_OF_ARM
+from micropython import const
+
+_NONE = const(255)     # = domino.tiles.NONE
+_MULTI = const(0x100)  # = domino.round.MULTI
+_ARM_SHIFT = const(5)  # = domino.round.ARM_SHIFT
+_FAM_GOAT = const(1)   # = domino.rules.FAM_GOAT
+_F_HORIZ = const(1)    # = ui.gfx.F_HORIZ
+_M_PICK = const(1)     # = ui.table.M_PICK
+_M_END = const(2)      # = ui.table.M_END
+_M_WAIT = const(3)     # = ui.table.M_WAIT
 
 
 def draw(t, g):
@@ -19,27 +26,27 @@ def draw(t, g):
     if not g.mono:
         fb.fill_rect(0, view.y0 - 1, g.w, view.h + 2, c.TABLE)
     view.update(rd.layout, t.app)
-    if t.mode == M_WAIT and view.tall and t.last:
+    if t.mode == _M_WAIT and view.tall and t.last:
         view.follow_tile(first(t.last))
     draw_layout(view, g, t.last, c.ACCENT)
-    if t.mode == M_END:
+    if t.mode == _M_END:
         for i in range(t.nopts):
             if i != t.opt:
                 _mark(t, g, t.opts[i], c.PLAYABLE, False)
         _mark(t, g, t.opts[t.opt], c.CURSOR, True)
     _head(t, g)
     _hand(t, g)
-    if t.thinking != NONE:
+    if t.thinking != _NONE:
         t._draw_wheel(g)
 
 
 def _mark(t, g, m, col, chosen):
-    if m & MULTI:
+    if m & _MULTI:
         for a in range(4):
             if (m >> a) & 1:
                 mark_end(t.view, g, CHAIN_OF_ARM[a], col, chosen)
-    elif t.game.match.round.layout.lead != NONE:
-        mark_end(t.view, g, CHAIN_OF_ARM[(m >> ARM_SHIFT) & 3], col, chosen)
+    elif t.game.match.round.layout.lead != _NONE:
+        mark_end(t.view, g, CHAIN_OF_ARM[(m >> _ARM_SHIFT) & 3], col, chosen)
 
 
 def status(t, wide=False):
@@ -53,7 +60,7 @@ def status(t, wide=False):
 
 def _score_text(t, side):
     m = t.game.match
-    if m.rules.family == FAM_GOAT and not m.opened[side] and m.remembered[side]:
+    if m.rules.family == _FAM_GOAT and not m.opened[side] and m.remembered[side]:
         return "+" + str(m.remembered[side]), True
     return str(m.scores[side]), False
 
@@ -68,7 +75,7 @@ def _head(t, g):
     n = r.players
     if t.compact:
         if t.msg:
-            g.text(g.fit(t.msg, g.cols - (2 if t.thinking != NONE else 0)), 0, 0, t.msg_col)
+            g.text(g.fit(t.msg, g.cols - (2 if t.thinking != _NONE else 0)), 0, 0, t.msg_col)
             return
         line = status(t)
         for s in range(n):
@@ -102,7 +109,7 @@ def _head(t, g):
     y = t.msg_y + 1
     st = status(t, g.cols - len(t.msg) >= 20)
     room = g.cols - len(st) - 1
-    if t.thinking != NONE:
+    if t.thinking != _NONE:
         room = g.cols - 2
     else:
         g.right(st, g.w, y, c.DIM)
@@ -114,7 +121,7 @@ def _hand(t, g):
     fb = g.fb
     t.load_hand()
     n = t.nh
-    if t.shown == NONE:
+    if t.shown == _NONE:
         if not t.compact:
             txt = "(hands hidden)" if not t.solo else ""
             g.center(txt, t.hand_y + t.hs, c.DIM)
@@ -125,7 +132,7 @@ def _hand(t, g):
         t.hfirst = t.cursor - t.hvis + 1
     if t.hfirst > max(0, n - t.hvis):
         t.hfirst = max(0, n - t.hvis)
-    picking = t.mode in (M_PICK, M_END) and t.shown == t.game.match.round.turn
+    picking = t.mode in (_M_PICK, _M_END) and t.shown == t.game.match.round.turn
     hs = t.hs
     for i in range(t.hfirst, min(n, t.hfirst + t.hvis)):
         tile = t.hand[i]
@@ -151,11 +158,11 @@ def draw_layout(v, g, highlight=0, mark_col=-1):
     for i in range(v.n):
         f = v.pf[i]
         y = v.py[i] - off
-        hh = s if f & F_HORIZ else 2 * s
+        hh = s if f & _F_HORIZ else 2 * s
         if v.tall and (y < y_lo or y + hh > y_hi):
             continue
         t = v.pt[i]
-        g.tile(v.px[i], y, v.pa[i], v.pb[i], f & F_HORIZ, s, f,
+        g.tile(v.px[i], y, v.pa[i], v.pb[i], f & _F_HORIZ, s, f,
                mark_col if (highlight >> t) & 1 else -1)
     if v.tall:
         c = g.c

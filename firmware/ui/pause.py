@@ -2,7 +2,10 @@
 menu (everything X and Y do, for boards that lack them)."""
 from ui.app import Screen
 from ui.widgets import ListScreen
-from ui.input import K_A, K_B
+from micropython import const
+
+_K_A = const(0x010)  # = ui.input.K_A
+_K_B = const(0x020)  # = ui.input.K_B
 
 
 class Curtain(Screen):
@@ -14,11 +17,11 @@ class Curtain(Screen):
         self.seat = seat
 
     def key(self, k):
-        if k == K_A:
+        if k == _K_A:
             self.table.shown = self.seat
             self.table.mode = 0
             self.app.go(self.table)
-        elif k == K_B:
+        elif k == _K_B:
             self.table.pause(self)
 
     def draw(self, g):

@@ -1,8 +1,12 @@
 """Where each tile of the layout goes: the pinwheel placement of ui/gfx.py's TableView, loaded only
 when the layout changed (the table unloads it while the AI searches)."""
 from micropython import const
-from domino.tiles import LO, HI, NONE
-from ui.gfx import F_HORIZ, F_CLOSED, F_DOUBLE, CHAIN_OF_ARM
+from domino.tiles import LO, HI
+from ui.gfx import CHAIN_OF_ARM
+_NONE = const(255)    # = domino.tiles.NONE
+_F_HORIZ = const(1)   # = ui.gfx.F_HORIZ
+_F_CLOSED = const(2)  # = ui.gfx.F_CLOSED
+_F_DOUBLE = const(4)  # = ui.gfx.F_DOUBLE
 
 SIZES = (16, 14, 12, 11, 10, 9, 8, 7, 6, 5)   # half-tile sizes tried, largest first
 _MIN_S = const(5)
@@ -28,8 +32,8 @@ def build(v, lay):
     """Turn the layout's play sequence into four chains running outwards from the centre tile."""
     for k in range(4):
         v.cn[k] = 0
-    v.centre = NONE
-    if lay.lead == NONE:
+    v.centre = _NONE
+    if lay.lead == _NONE:
         return
     lead = lay.lead
     spin = lay.spin
@@ -37,10 +41,10 @@ def build(v, lay):
     cur = v._cur
     cur[0] = LO[lead]
     cur[1] = HI[lead]
-    if spin != NONE:
+    if spin != _NONE:
         cur[2] = cur[3] = LO[spin]
-    arm_of_spin = lay.spin_arm if spin != NONE else 4
-    v.wheel = spin != NONE and (lay.n[2] > 0 or lay.n[3] > 0 or lay.st[2] != 0)
+    arm_of_spin = lay.spin_arm if spin != _NONE else 4
+    v.wheel = spin != _NONE and (lay.n[2] > 0 or lay.n[3] > 0 or lay.st[2] != 0)
     # temporary: tiles of the spinner's arm before the spinner, kept in chain slot of the
     # opposite direction after the fact
     seq = lay.seq
@@ -66,7 +70,7 @@ def build(v, lay):
                 continue             # the spinner itself is the centre
         _push(v, CHAIN_OF_ARM[a], t, near, far, closed)
     if arm_of_spin >= 2:             # the centre is the lead, or a spinner that was the lead
-        v.centre = spin if spin != NONE else lead
+        v.centre = spin if spin != _NONE else lead
         return
     # centre is a spinner out on arm A: the opposite chain runs back through the lead
     a = arm_of_spin
@@ -98,7 +102,7 @@ def place(v, lay):
     build(v, lay)
     v.tall = False
     v.scroll = 0
-    if v.centre == NONE:
+    if v.centre == _NONE:
         v.n = 0
         return
     for s in SIZES:
@@ -117,7 +121,7 @@ def place(v, lay):
         y = v.py[i]
         if y < top:
             top = y
-        hh = v.s if v.pf[i] & F_HORIZ else 2 * v.s
+        hh = v.s if v.pf[i] & _F_HORIZ else 2 * v.s
         if y + hh > bot:
             bot = y + hh
     v.top = top
@@ -130,7 +134,7 @@ def _centre(v):
     left = top = 32767
     right = bot = -32767
     for i in range(v.n):
-        horiz = v.pf[i] & F_HORIZ
+        horiz = v.pf[i] & _F_HORIZ
         x = v.px[i]
         y = v.py[i]
         left = min(left, x)
@@ -158,9 +162,9 @@ def _try(v, s, y0, h, shift=0):
     dbl = LO[c] == HI[c]
     # the centre: a double stands across the line
     if dbl:
-        _put(v, c, cx - s // 2, cy - s, LO[c], HI[c], 0, F_DOUBLE)
+        _put(v, c, cx - s // 2, cy - s, LO[c], HI[c], 0, _F_DOUBLE)
     else:
-        _put(v, c, cx - s, cy - s // 2, LO[c], HI[c], F_HORIZ, 0)
+        _put(v, c, cx - s, cy - s // 2, LO[c], HI[c], _F_HORIZ, 0)
     for ch in range(4):
         if not _chain(v, ch, s, cx, cy, x0, y0, w, h, dbl):
             return False
@@ -174,7 +178,7 @@ def _put(v, t, x, y, a, b, horiz, flags):
     v.pa[i] = a
     v.pb[i] = b
     v.pt[i] = t
-    v.pf[i] = flags | (F_HORIZ if horiz else 0)
+    v.pf[i] = flags | (_F_HORIZ if horiz else 0)
     v.n = i + 1
 
 
@@ -241,7 +245,7 @@ def _chain(v, ch, s, cx, cy, x0, y0, w, h, cdbl):
         near = v.cnear[base + j]
         far = v.cfar[base + j]
         fwd = (dx + dy) * sign > 0   # travelling right/down on screen
-        flags = (F_DOUBLE if dbl else 0) | (F_CLOSED if v.cclosed[base + j] else 0)
+        flags = (_F_DOUBLE if dbl else 0) | (_F_CLOSED if v.cclosed[base + j] else 0)
         if fwd:
             _put(v, t, x, y, near, far, horiz, flags)
         else:
@@ -252,15 +256,15 @@ def _chain(v, ch, s, cx, cy, x0, y0, w, h, cdbl):
         x = v.px[i]
         y = v.py[i]
         f = v.pf[i]
-        if f & F_DOUBLE:
-            mw = s if not f & F_HORIZ else 2 * s
-            mh = 2 * s if not f & F_HORIZ else s
+        if f & _F_DOUBLE:
+            mw = s if not f & _F_HORIZ else 2 * s
+            mh = 2 * s if not f & _F_HORIZ else s
         else:
             mw = s
             mh = s
             fwd = (dx + dy) * sign > 0
             if fwd:
-                if f & F_HORIZ:
+                if f & _F_HORIZ:
                     x += s
                 else:
                     y += s

@@ -1,11 +1,18 @@
 """Round end (every hand revealed, counts, what was recorded), the score sheet, and the match end
 (the winner, or the goat). Pages: A goes on, B / UP go back a page."""
-from domino.tiles import LO, HI, NONE
-from domino.round import OUT
-from domino.rules import FAM_GOAT, FAM_SEA
+from domino.tiles import LO, HI
 from domino.scoring import hand_value
-from ui.input import K_A, K_B, K_UP, K_DOWN
 from ui.app import Screen
+from micropython import const
+
+_NONE = const(255)      # = domino.tiles.NONE
+_OUT = const(1)         # = domino.round.OUT
+_FAM_GOAT = const(1)    # = domino.rules.FAM_GOAT
+_FAM_SEA = const(2)     # = domino.rules.FAM_SEA
+_K_A = const(0x010)     # = ui.input.K_A
+_K_B = const(0x020)     # = ui.input.K_B
+_K_UP = const(0x001)    # = ui.input.K_UP
+_K_DOWN = const(0x002)  # = ui.input.K_DOWN
 
 
 def side_name(game, side):
@@ -33,7 +40,7 @@ def end_round(t):
     m = game.match
     app = t.app
     if not t.solo:
-        t.shown = NONE
+        t.shown = _NONE
     if len(m.history) < m.round_no:
         before = [m.remembered[i] for i in range(4)]
         m.finish_round()
@@ -51,11 +58,11 @@ def end_round(t):
         t.save()
     if m.over and not game.counted:
         game.counted = True
-        you = 0 if game.kinds[0] == "human" else NONE   # statistics count seat 1, when human
-        if you != NONE:
+        you = 0 if game.kinds[0] == "human" else _NONE   # statistics count seat 1, when human
+        if you != _NONE:
             side = m.rules.side(you)
             # points games: not winning is losing; Goat: only the goat loses
-            res = 1 if m.winner == side else (-1 if (m.loser == side or m.rules.family != FAM_GOAT) else 0)
+            res = 1 if m.winner == side else (-1 if (m.loser == side or m.rules.family != _FAM_GOAT) else 0)
             st = app.store()
             try:                              # counted once, even if the save outlives a power cut
                 game.stats = st.record_result(m.rules.vid, res, st.game_sum())
@@ -68,7 +75,7 @@ def end_round(t):
             pass
     t.view.key = -1
     t.last = 0
-    t.cursor_tile = NONE
+    t.cursor_tile = _NONE
     app.beep(660, 80)
     app.go(RoundEnd(app, t))
 
@@ -102,7 +109,7 @@ def draw_sheet(g, game, y):
     y += 3
     g.text("Tot" if g.w >= 128 else "T", 0, y, c.FG)
     for i in range(n):
-        if r.family == FAM_GOAT and not m.opened[i]:
+        if r.family == _FAM_GOAT and not m.opened[i]:
             v = "+" + str(m.remembered[i]) if m.remembered[i] else "0"
             col = c.REMEMBERED if m.remembered[i] else c.FG
         else:
@@ -128,7 +135,7 @@ class RoundEnd(Screen):
         self.pages = 4 if self.game.match.over else 3
 
     def key(self, k):
-        if k == K_A or k == K_DOWN:
+        if k == _K_A or k == _K_DOWN:
             if self.page + 1 < self.pages:
                 self.page += 1
             elif self.game.match.over:
@@ -137,7 +144,7 @@ class RoundEnd(Screen):
             else:
                 next_round(self.table)
                 return
-        elif (k == K_B or k == K_UP) and self.page:
+        elif (k == _K_B or k == _K_UP) and self.page:
             self.page -= 1
         self.app.redraw()
 
@@ -173,11 +180,11 @@ class RoundEnd(Screen):
     def _why(self, short):
         rd = self.game.match.round
         names = self.game.names
-        if rd.result == OUT:
+        if rd.result == _OUT:
             return names[rd.winner] + (" out" if short else " went out")
         if short:
             return "blocked"
-        return "Blocked" + (": " + names[rd.fisher] + " fished" if rd.fisher != NONE else "")
+        return "Blocked" + (": " + names[rd.fisher] + " fished" if rd.fisher != _NONE else "")
 
     def _hands(self, g, y):
         c = g.c
@@ -220,7 +227,7 @@ class RoundEnd(Screen):
             line = name + (": " if small else ": count ") + str(m.counts[i])
             col = c.FG
             rec = m.recorded[i]
-            if r.family == FAM_GOAT:
+            if r.family == _FAM_GOAT:
                 if rec:
                     line += (" rec " if small else ", records ") + str(rec)
                 elif not m.opened[i] and m.remembered[i]:
@@ -238,7 +245,7 @@ class RoundEnd(Screen):
         if m.pot:
             g.text(g.fit("Eggs carried: " + str(m.pot), g.cols), 0, y, c.WARN)
             y += 10
-        if m.round_winner != NONE and not (r.family == FAM_SEA and not m.recorded[m.round_winner]):
+        if m.round_winner != _NONE and not (r.family == _FAM_SEA and not m.recorded[m.round_winner]):
             g.text(g.fit("Round to " + side_name(game, m.round_winner), g.cols), 0, y, c.GOOD)
             y += 10
         if y + 8 <= g.h:
@@ -249,10 +256,10 @@ class RoundEnd(Screen):
         game = self.game
         m = game.match
         y += 4
-        if m.winner != NONE:
+        if m.winner != _NONE:
             y += g.big_center("Winner", y, c.DIM) + 2
             y += g.big_center(side_name(game, m.winner), y, c.GOOD) + 8
-        if m.loser != NONE and m.rules.family == FAM_GOAT:
+        if m.loser != _NONE and m.rules.family == _FAM_GOAT:
             y += g.big_center("Goat", y, c.DIM) + 2
             y += g.big_center(side_name(game, m.loser), y, c.WARN) + 8
         st = game.stats
@@ -278,7 +285,7 @@ class SheetView(Screen):
         self.back = back
 
     def key(self, k):
-        if k == K_A or k == K_B:
+        if k == _K_A or k == _K_B:
             self.app.go(self.back)
 
     def draw(self, g):

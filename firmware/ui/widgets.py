@@ -1,8 +1,13 @@
 """Screens made of text: a list of rows with values (menus, forms) and a message page. Loaded by the
 menus, the in-game menu and the error screen; not resident while a game is played."""
 from micropython import const
-from ui.input import K_A, K_B, K_UP, K_DOWN, K_LEFT, K_RIGHT
 from ui.app import Screen
+_K_A = const(0x010)      # = ui.input.K_A
+_K_B = const(0x020)      # = ui.input.K_B
+_K_UP = const(0x001)     # = ui.input.K_UP
+_K_DOWN = const(0x002)   # = ui.input.K_DOWN
+_K_LEFT = const(0x004)   # = ui.input.K_LEFT
+_K_RIGHT = const(0x008)  # = ui.input.K_RIGHT
 
 _ROW_H = const(11)
 
@@ -58,17 +63,17 @@ class ListScreen(Screen):
 
     def key(self, k):
         n = len(self.rows())
-        if k == K_UP:
+        if k == _K_UP:
             self.sel = (self.sel - 1) % n
-        elif k == K_DOWN:
+        elif k == _K_DOWN:
             self.sel = (self.sel + 1) % n
-        elif k == K_LEFT:
+        elif k == _K_LEFT:
             self.change(self.sel, -1)
-        elif k == K_RIGHT:
+        elif k == _K_RIGHT:
             self.change(self.sel, 1)
-        elif k == K_A:
+        elif k == _K_A:
             self.pick(self.sel)
-        elif k == K_B:
+        elif k == _K_B:
             self.back()
             return
         self.app.redraw()
@@ -133,11 +138,11 @@ class Message(Screen):
         self.lines = None            # the text wrapped to the screen, on the first draw
 
     def key(self, k):
-        if k == K_DOWN:
+        if k == _K_DOWN:
             self.top += 1
-        elif k == K_UP and self.top:
+        elif k == _K_UP and self.top:
             self.top -= 1
-        elif k == K_A or k == K_B:
+        elif k == _K_A or k == _K_B:
             self.done()
             return
         self.app.redraw()
