@@ -22,10 +22,10 @@ from domino.tiles import LO, HI
 from .rollout import apply_move, play_move, playout, snap, copy_state, sample, zeros
 _SNAP_NI = const(10)  # = ai.rollout.SNAP_NI
 _SNAP_NB = const(29)  # = ai.rollout.SNAP_NB
-_S_TURN = const(26)   # = ai.rollout.S_TURN
-_S_OP = const(16)     # = ai.rollout.S_OP
-_S_END = const(4)     # = ai.rollout.S_END
-_S_DBL = const(8)     # = ai.rollout.S_DBL
+_S_TURN = const(31)   # = ai.rollout.S_TURN
+_S_OP = const(22)     # = ai.rollout.S_OP
+_S_END = const(10)     # = ai.rollout.S_END
+_S_DBL = const(14)     # = ai.rollout.S_DBL
 _S_STOP = const(73)   # = ai.rollout.S_STOP
 
 _EXACT_TILES = const(10)

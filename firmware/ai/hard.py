@@ -30,12 +30,12 @@ _CLOSE = const(0x80)    # = domino.round.CLOSE
 _ARM_SHIFT = const(5)   # = domino.round.ARM_SHIFT
 _FAM_POINTS = const(0)  # = domino.rules.FAM_POINTS
 _FAM_GOAT = const(1)    # = domino.rules.FAM_GOAT
-_S_RES = const(27)      # = ai.rollout.S_RES
-_S_WIN = const(32)      # = ai.rollout.S_WIN
-_S_IP = const(37)       # = ai.rollout.S_IP
+_S_RES = const(32)      # = ai.rollout.S_RES
+_S_WIN = const(36)      # = ai.rollout.S_WIN
+_S_IP = const(5)       # = ai.rollout.S_IP
 _S_PIPS = const(41)     # = ai.rollout.S_PIPS
-_S_RNG = const(34)      # = ai.rollout.S_RNG
-_S_LAST = const(35)     # = ai.rollout.S_LAST
+_S_RNG = const(40)      # = ai.rollout.S_RNG
+_S_LAST = const(37)     # = ai.rollout.S_LAST
 
 _TICK_MS = const(30)
 _TICKS_MASK = const(0x3FFFFFFF)  # time.ticks_ms() wraps at 2**30

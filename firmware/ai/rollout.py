@@ -37,32 +37,35 @@ except ImportError:  # CPython: plain Python twin (the decorators and viper cast
 
 from array import array
 from domino.tiles import SUIT, PIPS, LO, HI, DOUBLE
+
 _NONE = const(255)  # = domino.tiles.NONE
 
 
 # --- state layout --------------------------------------------------------------------------------
-S_END = const(4)      # 4..7  end number per arm
-S_DBL = const(8)      # 8..11 end tile is a double
-S_NA = const(12)      # 12..15 tiles on the arm
-S_OP = const(16)      # 16..19 arm open
-S_SPIN = const(20)    # spinner tile or 255
-_S_SPA = const(21)    # spinner arm (4: lead)
-_S_SPN = const(22)    # spinner position on its arm
-_S_LEAD = const(23)   # lead tile or 255
-S_SP = const(24)      # next stock index
-S_LIM = const(25)     # stock index limit for drawing (sn - reserve; sp when no drawing)
-S_TURN = const(26)
-S_RES = const(27)     # 0 playing, 1 out, 2 blocked
-S_FISH = const(28)
-_S_PASS = const(29)   # passes in a row
-S_SMASK = const(30)   # drawable stock tiles
-_S_LASTP = const(31)  # seat of the last play
-S_WIN = const(32)     # (fields read by a constant index from here on cost an extra instruction)
-S_PLAYED = const(33)  # tiles on the table
-S_RNG = const(34)     # policy jitter state
-S_LAST = const(35)    # last tile played
-_S_PLIES = const(36)
-S_IP = const(37)      # 37..40 in-play points per seat
+# 0..3 hands; the fields an endgame snapshot keeps come first (0..9 ints, 10..38 bytes: snap())
+S_PLAYED = const(4)   # tiles on the table
+S_IP = const(5)       # 5..8 in-play points per seat
+S_SMASK = const(9)    # drawable stock tiles
+S_END = const(10)     # 10..13 end number per arm
+S_DBL = const(14)     # 14..17 end tile is a double
+S_NA = const(18)      # 18..21 tiles on the arm
+S_OP = const(22)      # 22..25 arm open
+S_SPIN = const(26)    # spinner tile or 255
+_S_SPA = const(27)    # spinner arm (4: lead)
+_S_SPN = const(28)    # spinner position on its arm
+_S_LEAD = const(29)   # lead tile or 255
+S_SP = const(30)      # next stock index
+S_TURN = const(31)
+# (fields read by a constant index from here on cost an extra instruction on the RP2040)
+S_RES = const(32)     # 0 playing, 1 out, 2 blocked
+S_FISH = const(33)
+_S_PASS = const(34)   # passes in a row
+_S_LASTP = const(35)  # seat of the last play
+S_WIN = const(36)
+S_LAST = const(37)    # last tile played
+_S_PLIES = const(38)
+S_LIM = const(39)     # stock index limit for drawing (sn - reserve; sp when no drawing)
+S_RNG = const(40)     # policy jitter state
 S_PIPS = const(41)    # 41..44 pips left per seat (filled at the end of a playout)
 S_STK = const(45)     # 45..72 stock order
 S_STOP = const(73)    # 1: playout stops at the first decision (the endgame search steps with it)
@@ -290,7 +293,7 @@ def apply_move(st: ptr32, tb: ptr32, t: int, code: int) -> int:
         st[S_OP + 2] = 1
         st[S_OP + 3] = 1
     bit = 1 << t
-    hand = st[s] & (bit ^ 0xFFFFFFF)
+    hand = st[s] & ~bit
     st[s] = hand
     st[S_PLAYED] = st[S_PLAYED] | bit
     st[S_LAST] = t
@@ -325,7 +328,7 @@ def apply_move(st: ptr32, tb: ptr32, t: int, code: int) -> int:
         n = 0
         while n < 7:
             if osu == (1 << n):
-                plain = tb[_T_SUIT + n] & ((1 << tb[_T_DBLT + n]) ^ 0xFFFFFFF)
+                plain = tb[_T_SUIT + n] & ~(1 << tb[_T_DBLT + n])
                 if (st[S_PLAYED] & plain) == plain:
                     st[S_RES] = 2
                     st[S_FISH] = s
@@ -372,7 +375,7 @@ def playout(st: ptr32, tb: ptr32) -> int:
             if sp < lim:
                 bit = 1 << st[S_STK + sp]
                 st[s] = hand | bit
-                st[S_SMASK] = st[S_SMASK] & (bit ^ 0xFFFFFFF)
+                st[S_SMASK] = st[S_SMASK] & ~bit
                 sp += 1
                 st[S_SP] = sp
                 if sp == lim and ((st[0] | st[1] | st[2] | st[3]) & play) == 0:
@@ -404,47 +407,42 @@ def playout(st: ptr32, tb: ptr32) -> int:
         best = -1
         bt = 0
         ba = 0
+        lead = 0
+        if st[_S_LEAD] == 255:
+            lead = 1                                  # the lead: the tile key only (any arm)
         t = 0
         f = fit
         while f:
             if f & 1:
                 lo = tb[_T_LO + t]
                 hi = tb[_T_HI + t]
-                rest = hand & ((1 << t) ^ 0xFFFFFFF)
-                a = 0
-                if st[_S_LEAD] == 255:
-                    a = 4                      # lead: key only (placed on arm 0)
-                    sc = tb[_T_KEY + t]
-                    rng = (rng * 1664525 + 1013904223) & 0x3FFFFFFF
-                    sc = sc * 16 + ((rng >> 20) & 15)
-                    if sc > best:
-                        best = sc
-                        bt = t
-                        ba = 0
+                rest = hand & ~(1 << t)
+                a = lead * 3
                 while a < 4:
                     e = st[S_END + a]
-                    if st[S_OP + a] and (e == lo or e == hi):
-                        ne = lo
-                        if lo == e:
-                            ne = hi
+                    if lead or (st[S_OP + a] and (e == lo or e == hi)):
                         sc = tb[_T_KEY + t]
-                        if mod:
-                            d = 1
-                            if lo == hi:
-                                d = 2
-                            c = tot + ne * d
-                            if a < 2 or st[S_NA + a]:
-                                c -= e * (1 + st[S_DBL + a])
-                            if c > 0 and c % mod == 0:
-                                sc += (c // div) * wpts
-                        po = tb[_T_SUIT + ne]
-                        b = 0
-                        while b < 4:
-                            if b != a and st[S_OP + b]:
-                                po |= tb[_T_SUIT + st[S_END + b]]
-                            b += 1
-                        if rest & po:
-                            sc += wfol
+                        if not lead:
+                            ne = lo
+                            if lo == e:
+                                ne = hi
+                            if mod:
+                                d = 1
+                                if lo == hi:
+                                    d = 2
+                                c = tot + ne * d
+                                if a < 2 or st[S_NA + a]:
+                                    c -= e * (1 + st[S_DBL + a])
+                                if c > 0 and c % mod == 0:
+                                    sc += (c // div) * wpts
+                            po = tb[_T_SUIT + ne]
+                            b = 0
+                            while b < 4:
+                                if b != a and st[S_OP + b]:
+                                    po |= tb[_T_SUIT + st[S_END + b]]
+                                b += 1
+                            if rest & po:
+                                sc += wfol
                         rng = (rng * 1664525 + 1013904223) & 0x3FFFFFFF
                         sc = sc * 16 + ((rng >> 20) & 15)
                         if sc > best:
@@ -546,11 +544,8 @@ def sample(st: ptr32, kn: ptr32) -> int:
 
 
 # --- endgame helper: undo by compact snapshots ----------------------------------------------------
-# Snapshot of one search depth: the int fields (hands, played, in-play, drawable stock) and the byte
-# fields (layout arms, spinner, lead, stock index, turn, result, passes, ...).
-SNAP_I = bytes((0, 1, 2, 3, S_PLAYED, S_IP, S_IP + 1, S_IP + 2, S_IP + 3, S_SMASK))
-SNAP_B = bytes(tuple(range(S_END, S_OP + 4)) + (S_SPIN, _S_SPA, _S_SPN, _S_LEAD, S_SP, S_TURN, S_RES, S_WIN,
-                                                 S_FISH, _S_PASS, S_LAST, _S_PLIES, _S_LASTP))
+# Snapshot of one search depth: the int fields st[0:10] (hands, played, in-play, drawable stock) and
+# the byte fields st[10:39] (layout arms, spinner, lead, stock index, turn, result, passes, ...).
 SNAP_NI = const(10)
 SNAP_NB = const(29)
 
@@ -559,21 +554,18 @@ SNAP_NB = const(29)
 def snap(st: ptr32, si: ptr32, snap_b, d: int, back: int):
     """Save st's snapshot of depth d into si / snap_b, or with `back` restore st from it."""
     sb = ptr8(snap_b)
-    ii = ptr8(SNAP_I)
-    ib = ptr8(SNAP_B)
     o = d * SNAP_NI
     k = 0
     while k < SNAP_NI:
         if back:
-            st[ii[k]] = si[o + k]
+            st[k] = si[o + k]
         else:
-            si[o + k] = st[ii[k]]
+            si[o + k] = st[k]
         k += 1
-    o = d * SNAP_NB
-    k = 0
-    while k < SNAP_NB:
+    o = d * SNAP_NB - SNAP_NI
+    while k < SNAP_NI + SNAP_NB:
         if back:
-            st[ib[k]] = sb[o + k]
+            st[k] = sb[o + k]
         else:
-            sb[o + k] = st[ib[k]]
+            sb[o + k] = st[k]
         k += 1
