@@ -1,7 +1,6 @@
 """One-line reasons for a hinted move, from what the move visibly does (<= 40 or <= 16 chars)."""
 from domino.tiles import LO, popcount, name, pips, first
-from .moves import move_tiles, apply, inplay_points
-from .policy import suits_of, _setup_points
+from .policy import move_tiles, apply, inplay_points, suits_of, _setup_points
 from .knowledge import void_tiles
 try:
     from micropython import const
@@ -9,10 +8,10 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-_ALL = const(0xFFFFFFF)  # = domino.tiles.ALL
+_ALL = const(0xFFFFFFF)      # = domino.tiles.ALL
 _DOUBLES = const(0xA442081)  # = domino.tiles.DOUBLES
-_NONE = const(255)       # = domino.tiles.NONE
-_FAM_POINTS = const(0)   # = domino.rules.FAM_POINTS
+_NONE = const(255)           # = domino.tiles.NONE
+_FAM_POINTS = const(0)       # = domino.rules.FAM_POINTS
 
 
 def _nums(bits):
