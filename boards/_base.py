@@ -56,13 +56,15 @@ def palette565(palette):
 # Colour boards draw the screen in horizontal bands: a GS4 frame (two pixels a byte) bigger than this
 # is split into the fewest equal bands that fit, and the frame buffer holds one band at a time (the
 # UI draws the screen once per band, each band is pushed to the panel as soon as it is drawn). The
-# heap is the reason: a whole 240x240 frame is 28.8 KB, 320x240 38.4 KB, of a Pico's ~180 KB.
-BAND_BYTES = const(14400)
+# heap is the reason: a whole 240x240 frame is 28.8 KB, 320x240 38.4 KB, of a Pico's ~180 KB. At
+# 14,400 (240x240 in two bands) the monkey test still ran out of memory now and then at 240x240 and
+# 320x240; at 9,600 it practically never does, for a third more drawing per frame.
+BAND_BYTES = const(9600)
 
 
 def band_rows(width, height):
     """Rows per band of a GS4 frame buffer: all of them when the frame fits BAND_BYTES, else the
-    height split into the fewest bands that do (240x240: 2 x 120 rows, 320x240: 3 x 80, 240x135:
+    height split into the fewest bands that do (240x240: 3 x 80 rows, 320x240: 4 x 60, 240x135:
     2 x 68, the last band shorter)."""
     bpl = (width + 1) // 2
     n = 1

@@ -19,12 +19,12 @@ SIZES = ("240x240", "320x240", "240x135", "128x64")
 
 
 def test_band_rule():
-    """One rule for the device boards and the simulator: the fewest bands of at most 14,400 bytes."""
+    """One rule for the device boards and the simulator: the fewest bands of at most 9,600 bytes."""
     from boards._base import BAND_BYTES, band_rows
-    assert BAND_BYTES == 14400
-    assert band_rows(240, 240) == 120          # 2 bands, 14,400 bytes
-    assert band_rows(320, 240) == 80           # 3 bands, 12,800 bytes
-    assert band_rows(240, 135) == 68           # 2 bands (68 + 67 rows), 8,160 bytes
+    assert BAND_BYTES == 9600
+    assert band_rows(240, 240) == 80           # 3 bands, 9,600 bytes (the frame: 28,800)
+    assert band_rows(320, 240) == 60           # 4 bands, 9,600 bytes (38,400)
+    assert band_rows(240, 135) == 68           # 2 bands (68 + 67 rows), 8,160 bytes (16,200)
     assert band_rows(128, 64) == 64            # small enough: the whole frame
     for w, h in ((240, 240), (320, 240), (240, 135), (160, 128), (480, 320)):
         rows = band_rows(w, h)
