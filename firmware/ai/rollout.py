@@ -202,33 +202,6 @@ def copy_state(dst: ptr32, src: ptr32):
 
 
 @micropython.viper
-def _count(st: ptr32, tb: ptr32) -> int:
-    """Open-end count (Layout.count)."""
-    if st[_S_LEAD] == 255:
-        return 0
-    if st[S_NA] == 0 and st[S_NA + 1] == 0:
-        c = st[S_END] + st[S_END + 1]
-    else:
-        c = st[S_END] * (1 + st[S_DBL]) + st[S_END + 1] * (1 + st[S_DBL + 1])
-    if st[S_NA + 2]:
-        c += st[S_END + 2] * (1 + st[S_DBL + 2])
-    if st[S_NA + 3]:
-        c += st[S_END + 3] * (1 + st[S_DBL + 3])
-    spin = st[S_SPIN]
-    if tb[_P_KEEPS] and spin != 255 and (st[S_NA + 2] == 0 or st[S_NA + 3] == 0):
-        spa = st[_S_SPA]
-        is_end = 0
-        if spa == 4:
-            if st[S_NA] == 0 or st[S_NA + 1] == 0:
-                is_end = 1
-        elif st[S_NA + spa] == st[_S_SPN]:
-            is_end = 1
-        if not is_end:
-            c += 2 * tb[_T_LO + spin]
-    return c
-
-
-@micropython.viper
 def apply_move(st: ptr32, tb: ptr32, t: int, code: int) -> int:
     """The player to move places tile t on arm `code & 3` (the lead when the table is empty), closed
     when `code & 4` (Donkey); then scores in-play points, detects out / block and passes the turn,
@@ -302,8 +275,26 @@ def apply_move(st: ptr32, tb: ptr32, t: int, code: int) -> int:
     st[_S_PASS] = 0
     st[_S_PLIES] = st[_S_PLIES] + 1
     mod = tb[_P_MOD]
-    if mod:
-        c = int(_count(st, tb))
+    if mod:                                           # the open-end count (Layout.count)
+        if st[S_NA] == 0 and st[S_NA + 1] == 0:
+            c = st[S_END] + st[S_END + 1]
+        else:
+            c = st[S_END] * (1 + st[S_DBL]) + st[S_END + 1] * (1 + st[S_DBL + 1])
+        if st[S_NA + 2]:
+            c += st[S_END + 2] * (1 + st[S_DBL + 2])
+        if st[S_NA + 3]:
+            c += st[S_END + 3] * (1 + st[S_DBL + 3])
+        spin = st[S_SPIN]
+        if tb[_P_KEEPS] and spin != 255 and (st[S_NA + 2] == 0 or st[S_NA + 3] == 0):
+            spa = st[_S_SPA]
+            is_end = 0
+            if spa == 4:
+                if st[S_NA] == 0 or st[S_NA + 1] == 0:
+                    is_end = 1
+            elif st[S_NA + spa] == st[_S_SPN]:
+                is_end = 1
+            if not is_end:
+                c += 2 * tb[_T_LO + spin]
         if c > 0 and c % mod == 0:
             st[S_IP + s] = st[S_IP + s] + c // tb[_P_DIV]
     if hand == 0:
