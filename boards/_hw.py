@@ -1,13 +1,9 @@
-# Hardware helpers shared by the real boards: GPIO keys, PWM backlight, RGB LED, piezo.
+# Hardware helpers shared by the real boards: GPIO keys, PWM, watchdog. (A part only one board has
+# lives in that board's file: the Display Pack's RGB LED, the DIY build's piezo.)
 # Imports `machine`: only board build() functions import this module.
 import time
 
 from machine import PWM, Pin
-
-try:
-    from machine import Timer
-except ImportError:
-    Timer = None
 
 try:
     from micropython import const
@@ -107,47 +103,3 @@ class Watchdog:
     def reset(self):
         import machine
         machine.reset()
-
-
-class RgbLed:
-    """Three PWM channels; active_low for common-anode LEDs (Pimoroni Display Pack)."""
-
-    def __init__(self, r, g, b, active_low=True):
-        self.ch = (pwm(r), pwm(g), pwm(b))
-        self.active_low = active_low
-        self.set(0, 0, 0)
-
-    def set(self, r, g, b):
-        for ch, v in zip(self.ch, (r, g, b)):
-            v = 0 if v < 0 else 255 if v > 255 else v
-            d = (v * v * 65535) // 65025  # gamma-ish
-            ch.duty_u16(65535 - d if self.active_low else d)
-
-
-class Piezo:
-    """PWM beep that does not block: a one-shot timer ends it (or it blocks if there is no Timer)."""
-
-    def __init__(self, gpio):
-        self.p = pwm(gpio, 1000, 0)
-        self._timer = None
-        self._off = self.off
-
-    def off(self, _t=None):
-        self.p.duty_u16(0)
-
-    def beep(self, freq, ms):
-        if freq <= 0 or ms <= 0:
-            self.off()
-            return
-        self.p.freq(freq)
-        self.p.duty_u16(32768)
-        if Timer is not None:
-            try:
-                if self._timer is None:
-                    self._timer = Timer(-1)
-                self._timer.init(mode=Timer.ONE_SHOT, period=ms, callback=self._off)
-                return
-            except (TypeError, ValueError, OSError):
-                self._timer = None
-        time.sleep_ms(ms)
-        self.off()

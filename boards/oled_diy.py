@@ -35,6 +35,43 @@ PINS = ((15, _K_A), (17, _K_B), (19, _K_X), (21, _K_Y),
         (2, _K_UP), (18, _K_DOWN), (16, _K_LEFT), (20, _K_RIGHT), (3, _K_PRESS))
 
 
+class Piezo:
+    """PWM beep that does not block: a one-shot timer ends it (or it blocks if there is no Timer)."""
+
+    def __init__(self, gpio):
+        from boards._hw import pwm
+        try:
+            from machine import Timer
+        except ImportError:
+            Timer = None
+        self.Timer = Timer
+        self.p = pwm(gpio, 1000, 0)
+        self._timer = None
+        self._off = self.off
+
+    def off(self, _t=None):
+        self.p.duty_u16(0)
+
+    def beep(self, freq, ms):
+        if freq <= 0 or ms <= 0:
+            self.off()
+            return
+        self.p.freq(freq)
+        self.p.duty_u16(32768)
+        timer = self.Timer
+        if timer is not None:
+            try:
+                if self._timer is None:
+                    self._timer = timer(-1)
+                self._timer.init(mode=timer.ONE_SHOT, period=ms, callback=self._off)
+                return
+            except (TypeError, ValueError, OSError):
+                self._timer = None
+        import time
+        time.sleep_ms(ms)
+        self.off()
+
+
 def build(piezo=PIEZO):
     from machine import I2C, Pin
 
@@ -45,7 +82,7 @@ def build(piezo=PIEZO):
     import framebuf
 
     from boards._base import Board
-    from boards._hw import GpioKeys, Piezo, Watchdog
+    from boards._hw import GpioKeys, Watchdog
 
     i2c = I2C(0, sda=Pin(4), scl=Pin(5), freq=400000)
     if I2C_ADDR not in i2c.scan():

@@ -37,10 +37,24 @@ EXTRA_INIT = ((0xB2, b"\x0c\x0c\x00\x33\x33"), (0xC0, b"\x2c"), (0xC2, b"\x01"),
               (0xBB, b"\x3d"))
 
 
+class RgbLed:
+    """The pack's RGB LED: three PWM channels, active low (common anode)."""
+
+    def __init__(self, r, g, b):
+        from boards._hw import pwm
+        self.ch = (pwm(r), pwm(g), pwm(b))
+        self.set(0, 0, 0)
+
+    def set(self, r, g, b):
+        for ch, v in zip(self.ch, (r, g, b)):
+            v = 0 if v < 0 else 255 if v > 255 else v
+            ch.duty_u16(65535 - (v * v * 65535) // 65025)  # gamma-ish
+
+
 def build(width=WIDTH, height=HEIGHT, xoff=40, yoff=53, name="pimoroni_pack", extra=EXTRA_INIT):
     from machine import SPI, Pin
 
-    from boards._hw import GpioKeys, RgbLed, pwm
+    from boards._hw import GpioKeys, pwm
     from boards._lcd import LcdBoard, start
     from drivers.st7789 import ST7789
 
@@ -49,7 +63,7 @@ def build(width=WIDTH, height=HEIGHT, xoff=40, yoff=53, name="pimoroni_pack", ex
                   backlight=pwm(20, 1000, 0), xoff=xoff, yoff=yoff, madctl=0x70,
                   extra_init=extra)
     disp.init()
-    b = LcdBoard(name, disp, GpioKeys(PINS), led=RgbLed(6, 7, 8, active_low=True))
+    b = LcdBoard(name, disp, GpioKeys(PINS), led=RgbLed(6, 7, 8))
     b.KEYS = KEYS
     b.SHIFT = SHIFT
     b.SHIFT_MAP = SHIFT_MAP
