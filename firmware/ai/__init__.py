@@ -24,18 +24,14 @@ def default_seed(match, seat):
     return s & 0x3FFFFFFF
 
 
-def _clock(clock):
-    if clock is not None:
-        return clock
+try:
+    from time import ticks_ms as _ms
+except ImportError:  # CPython
     import time
-    t = getattr(time, "ticks_ms", None)
-    if t is not None:
-        return t
-    mono = getattr(time, "monotonic")   # CPython
+    _mono = getattr(time, "monotonic")
 
-    def ms():
-        return int(mono() * 1000)
-    return ms
+    def _ms():
+        return int(_mono() * 1000)
 
 
 def choose(match, seat, level, budget_ms=500, clock=None, on_tick=None, seed=None):
@@ -60,7 +56,7 @@ def choose(match, seat, level, budget_ms=500, clock=None, on_tick=None, seed=Non
     if level == "medium":
         return pick_medium(ctx, match, seat, rng, buf, n)
     if level == "hard":
-        return _hard(ctx, match, seat, rng, buf, n, budget_ms, _clock(clock), on_tick)
+        return _hard(ctx, match, seat, rng, buf, n, budget_ms, _ms if clock is None else clock, on_tick)
     raise ValueError("unknown AI level: " + str(level))
 
 

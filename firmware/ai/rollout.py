@@ -148,14 +148,10 @@ def play_move(st, tb, m):
     while True:
         a = order
         flags = a | (4 if (closes >> a) & 1 else 0) | (0 if a == last else 8)
-        r = apply_move(st, tb, _dbl(st[S_END + a]), flags)
+        r = apply_move(st, tb, DOUBLE[st[S_END + a]], flags)
         if a == last:
             return r
         order = _next_arm(arms, f, a)
-
-
-def _dbl(n):
-    return DOUBLE[n]
 
 
 def _next_arm(arms, f, a):
@@ -488,32 +484,28 @@ def sample(st: ptr32, kn: ptr32) -> int:
             need = kn[34 + k]
             allow = kn[38 + k]
             m = 0
-            i = 0
-            while i < n and need > 0:
-                bit = 1 << kn[1 + i]
-                if (used & bit) == 0 and (allow & bit):
-                    m |= bit
-                    used |= bit
-                    need -= 1
-                i += 1
-            if need > 0:
+            while True:
+                i = 0
+                while i < n and need > 0:
+                    bit = 1 << kn[1 + i]
+                    if (used & bit) == 0 and (allow & bit):
+                        m |= bit
+                        used |= bit
+                        need -= 1
+                    i += 1
+                if need == 0 or tries < 24 or allow == -1:
+                    break
+                allow = -1                            # last try: give up on the voids for this seat
+            if need > 0 or allow == -1:
                 ok = 0
-                if tries == 24:                       # give up on the voids for this seat
-                    i = 0
-                    while i < n and need > 0:
-                        bit = 1 << kn[1 + i]
-                        if (used & bit) == 0:
-                            m |= bit
-                            used |= bit
-                            need -= 1
-                        i += 1
-                else:
+                if tries < 24:
                     break
             st[seat] = m
             k += 1
     kn[43] = rng
     # the rest, in shuffled order, is the stock (then the tiles out of play)
     stockn = kn[42]
+    lim = kn[44]                                      # the drawable part of it
     k = 0
     i = 0
     sm = 0
@@ -521,13 +513,10 @@ def sample(st: ptr32, kn: ptr32) -> int:
         x = kn[1 + i]
         if (used & (1 << x)) == 0:
             st[S_STK + k] = x
+            if k < lim:
+                sm |= 1 << x
             k += 1
         i += 1
-    lim = kn[44]
-    k = 0
-    while k < lim:
-        sm |= 1 << st[S_STK + k]
-        k += 1
     st[S_SP] = 0
     st[S_LIM] = lim
     st[S_SMASK] = sm
