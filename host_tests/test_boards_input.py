@@ -137,6 +137,7 @@ def test_st7789_boards(board_results, name, w, h, caset, rasets):
     assert d["show_bytes"] == 11 * len(rasets) + w * h * 2
     assert d["show_lines"] == h
     assert d["pixels_in_cmd_mode"] == 0
+    assert d["pixel_rows_differing"] == 0       # the rows sent are those a whole frame expands to
     assert d["show_cmds"] == [c for r in rasets for c in ([0, "2a"], [1, caset], [0, "2b"], [1, r],
                                                           [0, "2c"])]
     # only the fake SPI's log allocates (480 bytes a band): the driver and the band loop do not
