@@ -13,7 +13,7 @@ Files (docs/RECORDS.md):
 - `game.txt`: first line `DOMINO <version>`, then the engine's game record (`domino.record.dump`) with
   extra header lines for the seats (`seats human,easy,...`, `names ...`, `sheet ...`) and a last line
   `sum XXXXXXXX` (Adler-32 of every byte before it) that catches a truncated or altered file.
-- `settings.json`: {"v": 1, "bright": 80, "sound": 1, "think": 1000, "anim": 2, "wdt": 0, "last": {...}}
+- `settings.json`: {"v": 1, "bright": 80, "sound": 1, "think": 500, "anim": 2, "wdt": 0, "last": {...}}
   on one line, then `sum XXXXXXXX` as in game.txt (a file without it, from before, is read as is).
 - `stats.json`: {"v": 1, "<variant>": [played, wins, losses, streak, best], ..., "counted": "<sum of
   the last match counted>"} and its sum line; streak > 0 counts wins in a row, < 0 losses in a row.
@@ -30,7 +30,7 @@ MAGIC = b"DOMINO 1\n"
 SETTING_CHOICES = {
     "bright": (80, (10, 20, 30, 40, 50, 60, 70, 80, 90, 100)),
     "sound": (1, (0, 1)),
-    "think": (1000, (250, 500, 1000, 2000, 4000)),
+    "think": (500, (250, 500, 1000, 2000, 4000)),   # ms: Hard AI's budget (its strength was measured at 500)
     "anim": (2, (0, 1, 2, 3)),      # off, fast, normal, slow
     "wdt": (0, (0, 1)),             # watchdog: off unless asked for (it cannot be stopped once on)
 }

@@ -428,8 +428,10 @@ def verdicts(res, no_peers):
                 "PASS" if w["per_move"] <= TARGET_ALLOC else "MISS")
 
     def size():
-        s = res["size"]["total"]
-        return "%d bytes (%.1f KiB)" % (s, s / 1024.0), "PASS" if s <= TARGET_MPY else "MISS"
+        # the tree a device gets is one board's (`make deploy BOARD=...`): the largest of them counts
+        name, s = max(res["size"]["boards"], key=lambda b: b[1])
+        return ("%d bytes (%.1f KiB), the largest board's tree (%s)" % (s, s / 1024.0, name),
+                "PASS" if s <= TARGET_MPY else "MISS")
 
     def boot():
         b = max(res["boot"], key=lambda r: r["ms"])
@@ -607,6 +609,9 @@ def _size(bench, add):
         % (sz["total"], sz["files"]))
     add("files (%.1f KiB), plus %d bytes of other files (main.py and help text stay as they are)." %
         (sz["total"] / 1024.0, sz["other"]))
+    add("")
+    add("A device gets one board's tree (`make deploy BOARD=...`: the firmware, that board's modules and")
+    add("the drivers they import); the target is checked against the largest of these:")
     add("")
     add("| one board (`make build BOARD=...`) | .mpy bytes |")
     add("|---|---|")
