@@ -7,7 +7,6 @@ Writing never raises: a full or failing flash only loses the log line.
 """
 import os
 
-NAME = "events.log"
 LIMIT = 4096
 
 
@@ -30,7 +29,7 @@ def _count(path, kind):
 
 def note(root, kind, detail=""):
     """Append one event; returns its count (0 when it could not be written)."""
-    path = root + NAME
+    path = root + "events.log"
     try:
         n = _count(path, kind) + 1
         try:
@@ -44,7 +43,10 @@ def note(root, kind, detail=""):
                     k = ln.split(" ", 1)[0]
                     if k not in kinds:
                         kinds.append(k)
-            counts = [(k, _count(path, k)) for k in kinds if k != kind]
+            carried = ""
+            for k in kinds:
+                if k != kind:
+                    carried += k + " #" + str(_count(path, k)) + " (carried over)\n"
             old = root + "events.old"
             try:
                 os.remove(old)
@@ -52,8 +54,7 @@ def note(root, kind, detail=""):
                 pass
             os.rename(path, old)
             with open(path, "w") as f:
-                for k, c in counts:
-                    f.write(k + " #" + str(c) + " (carried over)\n")
+                f.write(carried)
         with open(path, "a") as f:
             f.write(kind + " #" + str(n) + " " + detail.replace("\n", " ")[:120] + "\n")
         return n

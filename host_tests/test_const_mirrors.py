@@ -23,7 +23,7 @@ def sources():
 
 
 def module_consts(mod):
-    """{NAME: value} of the module-level `NAME = const(expr)` / `NAME = expr` int constants."""
+    """{NAME: value} of the module-level `NAME = const(expr)` / `NAME = expr` constants (ints, tuples)."""
     path = os.path.join(ROOT, "firmware", *mod.split("."))
     path = path + ".py" if os.path.exists(path + ".py") else os.path.join(path, "__init__.py")
     with open(path, encoding="utf-8") as f:

@@ -83,9 +83,6 @@ class Layout:
     def is_open(self, a):
         return self.st[a] == _OPEN
 
-    def is_closed(self, a):
-        return self.st[a] == _CLOSED
-
     def open_suits(self):
         """7-bit mask of the numbers shown at open ends."""
         s = 0

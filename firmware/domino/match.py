@@ -169,5 +169,8 @@ class Match:
     def move_list(self, k):
         """Moves of finished round k (0-based) or of the current round (k == len(history))."""
         b = self.history[k] if k < len(self.history) else self.moves[:2 * self.nmoves]
-        return [b[2 * i] | (b[2 * i + 1] << 8) for i in range(len(b) // 2)]
+        out = []
+        for i in range(0, len(b), 2):
+            out.append(b[i] | (b[i + 1] << 8))
+        return out
 

@@ -125,7 +125,9 @@ def parse_part(tok):
 
 
 def parse_move(rd, tok):
-    parts = [parse_part(p) for p in tok.split("+")]
+    parts = []
+    for p in tok.split("+"):
+        parts.append(parse_part(p))
     if len(parts) == 1:
         m = find_move(rd, parts[0][0], parts[0][1], parts[0][2])
     else:

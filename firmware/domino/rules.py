@@ -113,7 +113,9 @@ def option_choices(vid):
     out = []
     for item in variant(vid)[5].split():
         key, rest = item.split("=")
-        choices = [_value(c) for c in rest.split("|")]
+        choices = []
+        for c in rest.split("|"):
+            choices.append(_value(c))
         out.append((key, choices[0], choices))
     return out
 

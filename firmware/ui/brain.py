@@ -54,19 +54,12 @@ def release():
     """Give back the AI's scratch buffers while people play or a save needs the room; the AI
     builds them again at its next move. Its code stays: the `ai` package holds native (viper) code,
     and MicroPython never frees native code loaded from .mpy, so unloading and reloading the AI
-    would leak on every turn. Uses `ai.release()` when the AI offers it, else drops the scratch
-    context that `ai.context.get()` caches."""
+    would leak on every turn."""
     a = _ai or sys.modules.get("ai")      # (this module may have been reloaded since)
     if not a:
         return
     try:
-        f = getattr(a, "release", None)
-        if f is not None:
-            f()
-        else:
-            ctx = sys.modules.get("ai.context")
-            if ctx is not None and getattr(ctx, "_ctx", None) is not None:
-                setattr(ctx, "_ctx", None)
+        getattr(a, "release")()
     except Exception:               # never let the AI's housekeeping stop the game
         pass
     gc.collect()

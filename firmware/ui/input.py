@@ -103,7 +103,7 @@ class Input:
         self._t_change = [ticks_add(now, -10 * debounce_ms - 1)] * _NKEYS
         self._t_down = [now] * _NKEYS
         self._t_next = [now] * _NKEYS
-        self._as = [1 << i for i in range(_NKEYS)]  # logical key a held physical key reports as
+        self._as = [1, 2, 4, 8, 16, 32, 64, 128, 256]  # logical key a held physical key reports as
         self._long_done = 0  # bits: EV_LONG already sent for this hold
         self._mute = 0       # bits: flushed holds: no repeat/long/release until released
         self._shift = shift
@@ -133,10 +133,6 @@ class Input:
         self._head = (h + 1) & self._qmask
         return self._q[h]
 
-    def peek(self):
-        h = self._head
-        return 0 if h == self._tail else self._q[h]
-
     def pending(self):
         return (self._tail - self._head) & self._qmask
 
@@ -145,9 +141,6 @@ class Input:
         self._head = self._tail
         self._mute = self.raw
         self._shift_used = True  # a held shift key does not fire on release either
-
-    def is_down(self, k):
-        return bool(self.held & k)
 
     # polling -------------------------------------------------------------------------------
     def poll(self):

@@ -3,7 +3,7 @@ on the table (the app drops this module when a game starts, to give its heap to 
 from micropython import const
 from domino.rules import VARIANTS, Rules, RulesError, option_choices, variant
 from domino.match import Match
-from ui.widgets import ListScreen, HelpPage
+from .widgets import ListScreen, HelpPage
 
 SEAT_KINDS = ("human", "easy", "medium", "hard")        # as SEAT_KINDS (the save format)
 
@@ -313,7 +313,10 @@ class HelpList(ListScreen):
         self.then = then
 
     def rows(self):
-        return [("Controls", None)] + [(row[1], None) for row in VARIANTS]
+        out = [("Controls", None)]
+        for row in VARIANTS:
+            out.append((row[1], None))
+        return out
 
     def pick(self, i):
         vid = "controls" if i == 0 else VARIANTS[i - 1][0]

@@ -2,7 +2,6 @@
 message line, the hand. Loaded to draw a frame; the table unloads it while the AI searches (only the
 thinking wheel moves then)."""
 from domino.tiles import LO, HI, first
-from ui.gfx import CHAIN_OF_ARM
 from micropython import const
 
 _NONE = const(255)     # = domino.tiles.NONE
@@ -10,6 +9,7 @@ _MULTI = const(0x100)  # = domino.round.MULTI
 _ARM_SHIFT = const(5)  # = domino.round.ARM_SHIFT
 _FAM_GOAT = const(1)   # = domino.rules.FAM_GOAT
 _F_HORIZ = const(1)    # = ui.gfx.F_HORIZ
+_CHAIN_OF_ARM = const((1, 0, 2, 3))  # = ui.gfx.CHAIN_OF_ARM
 _M_PICK = const(1)     # = ui.table.M_PICK
 _M_END = const(2)      # = ui.table.M_END
 _M_WAIT = const(3)     # = ui.table.M_WAIT
@@ -44,9 +44,9 @@ def _mark(t, g, m, col, chosen):
     if m & _MULTI:
         for a in range(4):
             if (m >> a) & 1:
-                mark_end(t.view, g, CHAIN_OF_ARM[a], col, chosen)
+                mark_end(t.view, g, _CHAIN_OF_ARM[a], col, chosen)
     elif t.game.match.round.layout.lead != _NONE:
-        mark_end(t.view, g, CHAIN_OF_ARM[(m >> _ARM_SHIFT) & 3], col, chosen)
+        mark_end(t.view, g, _CHAIN_OF_ARM[(m >> _ARM_SHIFT) & 3], col, chosen)
 
 
 def status(t, wide=False):

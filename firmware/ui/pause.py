@@ -1,7 +1,7 @@
 """Screens the table needs now and then, loaded only then: the pass-and-play curtain and the in-game
 menu (everything X and Y do, for boards that lack them)."""
-from ui.app import Screen
-from ui.widgets import ListScreen
+from .app import Screen
+from .widgets import ListScreen, HelpPage
 from micropython import const
 
 _K_A = const(0x010)  # = ui.input.K_A
@@ -62,10 +62,9 @@ class Pause(ListScreen):
             app.go(t)
             app.need("ui.pick").hint(t)
         elif label == "Score sheet":
-            from ui.sheet import SheetView
+            from .sheet import SheetView
             app.go(SheetView(app, t, self))
         elif label == "Rules help":
-            from ui.widgets import HelpPage
             app.go(HelpPage(app, t.game.match.rules.title, t.game.match.rules.vid, self))
         elif label == "Save and quit":
             app.menu("Game saved")

@@ -2,11 +2,12 @@
 when the layout changed (the table unloads it while the AI searches)."""
 from micropython import const
 from domino.tiles import LO, HI
-from ui.gfx import CHAIN_OF_ARM
+
 _NONE = const(255)    # = domino.tiles.NONE
 _F_HORIZ = const(1)   # = ui.gfx.F_HORIZ
 _F_CLOSED = const(2)  # = ui.gfx.F_CLOSED
 _F_DOUBLE = const(4)  # = ui.gfx.F_DOUBLE
+_CHAIN_OF_ARM = const((1, 0, 2, 3))  # = ui.gfx.CHAIN_OF_ARM
 
 SIZES = (16, 14, 12, 11, 10, 9, 8, 7, 6, 5)   # half-tile sizes tried, largest first
 _MIN_S = const(5)
@@ -68,14 +69,14 @@ def build(v, lay):
                 continue
             if pos[a] == lay.spin_n:
                 continue             # the spinner itself is the centre
-        _push(v, CHAIN_OF_ARM[a], t, near, far, closed)
+        _push(v, _CHAIN_OF_ARM[a], t, near, far, closed)
     if arm_of_spin >= 2:             # the centre is the lead, or a spinner that was the lead
         v.centre = spin if spin != _NONE else lead
         return
     # centre is a spinner out on arm A: the opposite chain runs back through the lead
     a = arm_of_spin
     back = 1 - a                     # the other line arm
-    ch_back = CHAIN_OF_ARM[back]
+    ch_back = _CHAIN_OF_ARM[back]
     # move the existing tiles of the other arm aside: they come after the inner part + lead
     k = ch_back * 28
     n_other = v.cn[ch_back]

@@ -2,7 +2,7 @@
 (the winner, or the goat). Pages: A goes on, B / UP go back a page."""
 from domino.tiles import LO, HI
 from domino.scoring import hand_value
-from ui.app import Screen
+from .app import Screen
 from micropython import const
 
 _NONE = const(255)      # = domino.tiles.NONE
@@ -42,7 +42,7 @@ def end_round(t):
     if not t.solo:
         t.shown = _NONE
     if len(m.history) < m.round_no:
-        before = [m.remembered[i] for i in range(4)]
+        before = m.remembered[:]
         m.finish_round()
         row = ""
         for i in range(m.rules.sides):

@@ -1,7 +1,7 @@
 """Screens made of text: a list of rows with values (menus, forms) and a message page. Loaded by the
 menus, the in-game menu and the error screen; not resident while a game is played."""
 from micropython import const
-from ui.app import Screen
+from .app import Screen
 _K_A = const(0x010)      # = ui.input.K_A
 _K_B = const(0x020)      # = ui.input.K_B
 _K_UP = const(0x001)     # = ui.input.K_UP
