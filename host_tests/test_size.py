@@ -68,3 +68,18 @@ def test_build_uses_the_shared_flags(tmp_path):
                     str(src / "m" / "a.py")], check=True)
     assert tree["m/a.mpy"] < os.path.getsize(str(plain))     # the line-number tables are gone
 
+
+
+def test_board_trees_leave_out_what_the_board_never_imports():
+    """A board's tree has no host-only module (domino/rng32.py) and only the drivers its board modules
+    import: the OLED board carries no ST7789 driver and no LCD board modules."""
+    for board in BOARDS:
+        rels = [rel for rel, _ in deploy.source_files(board)]
+        assert "main.py" in rels and "domino/rng.py" in rels
+        for host_only in deploy.HOST_ONLY_FIRMWARE:
+            assert host_only not in rels, (board, host_only)
+        lcd = board != "oled_diy"
+        assert ("drivers/st7789.py" in rels) == lcd, board
+        assert ("boards/_lcd.py" in rels) == lcd, board
+    rels = [rel for rel, _ in deploy.source_files(None)]            # the mip layout: everything
+    assert "domino/rng32.py" in rels and "drivers/st7789.py" in rels

