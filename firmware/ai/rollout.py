@@ -242,16 +242,17 @@ def apply_move(st: ptr32, tb: ptr32, t: int, code: int) -> int:
             st[_S_SPN] = na
             if mode == 2:
                 cross = lo
-        if mode == 1 and st[S_SPIN] != 255 and st[S_OP + 2] == 0:
-            spa = st[_S_SPA]
-            is_end = 0
-            if spa == 4:
-                if st[S_NA] == 0 or st[S_NA + 1] == 0:
-                    is_end = 1
-            elif st[S_NA + spa] == st[_S_SPN]:
+    spin = st[S_SPIN]
+    is_end = 0                                        # the spinner is an end of its line (spinner_is_end)
+    if spin != 255:
+        spa = st[_S_SPA]                              # (the lead, or arm 0 or 1)
+        if spa == 4:
+            if st[S_NA] == 0 or st[S_NA + 1] == 0:
                 is_end = 1
-            if not is_end:
-                cross = tb[_T_LO + st[S_SPIN]]
+        elif st[S_NA + spa] == st[_S_SPN]:
+            is_end = 1
+        if mode == 1 and not is_end and st[S_OP + 2] == 0:
+            cross = tb[_T_LO + spin]
     if cross >= 0:                                    # the spinner's sides open (cross: at once)
         st[S_END + 2] = cross
         st[S_END + 3] = cross
@@ -280,17 +281,8 @@ def apply_move(st: ptr32, tb: ptr32, t: int, code: int) -> int:
             c += st[S_END + 2] * (1 + st[S_DBL + 2])
         if st[S_NA + 3]:
             c += st[S_END + 3] * (1 + st[S_DBL + 3])
-        spin = st[S_SPIN]
-        if tb[_P_KEEPS] and spin != 255 and (st[S_NA + 2] == 0 or st[S_NA + 3] == 0):
-            spa = st[_S_SPA]
-            is_end = 0
-            if spa == 4:
-                if st[S_NA] == 0 or st[S_NA + 1] == 0:
-                    is_end = 1
-            elif st[S_NA + spa] == st[_S_SPN]:
-                is_end = 1
-            if not is_end:
-                c += 2 * tb[_T_LO + spin]
+        if tb[_P_KEEPS] and spin != 255 and not is_end and (st[S_NA + 2] == 0 or st[S_NA + 3] == 0):
+            c += 2 * tb[_T_LO + spin]
         if c > 0 and c % mod == 0:
             st[S_IP + s] = st[S_IP + s] + c // tb[_P_DIV]
     if hand == 0:
@@ -299,6 +291,7 @@ def apply_move(st: ptr32, tb: ptr32, t: int, code: int) -> int:
         return 1
     play = 0
     osu = 0
+    en = 0
     i = 0
     while i < 4:
         if st[S_OP + i]:
@@ -311,16 +304,12 @@ def apply_move(st: ptr32, tb: ptr32, t: int, code: int) -> int:
         st[S_RES] = 2                                 # nothing to draw and nobody can play
         st[S_FISH] = s
         return 2
-    if tb[_P_EARLY]:
-        n = 0
-        while n < 7:
-            if osu == (1 << n):
-                plain = tb[_T_SUIT + n] & ~(1 << tb[_T_DBLT + n])
-                if (st[S_PLAYED] & plain) == plain:
-                    st[S_RES] = 2
-                    st[S_FISH] = s
-                    return 2
-            n += 1
+    if tb[_P_EARLY] and osu == (1 << en):             # every open end shows the number en
+        plain = tb[_T_SUIT + en] & ~(1 << tb[_T_DBLT + en])
+        if (st[S_PLAYED] & plain) == plain:
+            st[S_RES] = 2
+            st[S_FISH] = s
+            return 2
     if tb[_P_CHAIN] and (hand & play):
         return 0
     s += 1
