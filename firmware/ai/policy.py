@@ -1,6 +1,6 @@
-"""Move policies that look one move ahead: random, greedy (baselines), easy and medium; and what a
-move does to the table (its tiles, the layout after it, the in-play points it scores), which the
-policies and the hint's reasons (reason.py) look at.
+"""Move policies that look one move ahead: easy and medium (the arena's baselines random and greedy
+are in baselines.py); and what a move does to the table (its tiles, the layout after it, the in-play
+points it scores), which the policies and the hint's reasons (reason.py) look at.
 
 Each policy takes (ctx, match, seat, rng, buf, n) with the legal moves in buf[0:n] and returns one of
 them. They read only what `seat` may know: its own hand, the table, public voids and hand sizes.
@@ -98,31 +98,6 @@ def tiles_weight(m):
         m >>= 1
         t += 1
     return w
-
-
-def pick_random(ctx, match, seat, rng, buf, n):
-    return buf[rng.below(n)]
-
-
-def pick_greedy(ctx, match, seat, rng, buf, n):
-    """Largest immediate in-play score, then the heaviest tile(s)."""
-    rd = match.round
-    lay = rd.layout
-    scratch = ctx.lay
-    r = match.rules
-    best = buf[0]
-    bv = -1
-    for i in range(n):
-        m = buf[i]
-        v = tiles_weight(move_tiles(lay, m))
-        if r.inplay_mod:
-            scratch.copy_from(lay)
-            apply(scratch, m)
-            v += inplay_points(r, scratch) * 1000
-        if v > bv:
-            bv = v
-            best = m
-    return best
 
 
 def _urgent(ctx, match, seat, buf, n, min_points):
