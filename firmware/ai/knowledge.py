@@ -67,7 +67,7 @@ def led_by_rule(match):
     return s == _NONE
 
 
-_GOAT_ORDER = (1, 2, 3, 4, 5, 6, 0)
+_GOAT_ORDER = const((1, 2, 3, 4, 5, 6, 0))   # LEAD_GOAT: 1-1, 2-2, .. 6-6, then 0-0
 
 
 def undealt_by_lead(match, rd):

@@ -39,10 +39,6 @@ OUT = const(1)
 BLOCKED = const(2)
 
 
-def single(t, a, close=False):
-    return t | (a << ARM_SHIFT) | (CLOSE if close else 0)
-
-
 class Round:
     def __init__(self, rules):
         self.rules = rules
