@@ -55,11 +55,6 @@ def tile(a, b):
     return _INDEX[a * 7 + b]
 
 
-def other(t, n):
-    """The half of `t` that is not `n` (n for a double)."""
-    return HI[t] if LO[t] == n else LO[t]
-
-
 def popcount(m):
     return _POP8[m & 255] + _POP8[(m >> 8) & 255] + _POP8[(m >> 16) & 255] + _POP8[m >> 24]
 
