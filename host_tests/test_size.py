@@ -33,8 +33,8 @@ def mpy_total(board, chip, tmp_path_factory):
     return _trees[key]
 
 
-@pytest.mark.xfail(strict=False, reason="issue 9 not met yet: ~92 KB after -O3 and the cuts so far "
-                                        "(see docs/DEPLOY.md); the ceiling test below holds meanwhile")
+@pytest.mark.xfail(strict=False, reason="issue 9 not met yet: ~85-87 KB per board after -O3 and the cuts "
+                                        "so far (see docs/DEPLOY.md); the ceiling test below holds meanwhile")
 @pytest.mark.parametrize("chip", ["rp2040", "rp2350"])
 @pytest.mark.parametrize("board", BOARDS)
 def test_deployed_mpy_fits_the_budget(board, chip, tmp_path_factory):
