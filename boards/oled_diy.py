@@ -107,7 +107,7 @@ def build(piezo=PIEZO):
             self.KEYS = KEYS
             self.KEY_HELP = KEY_HELP
 
-        def show(self):
+        def show(self, y0=0, y1=0x7FFF, more=False):   # never banded: the driver's 1 KB frame
             oled.show()
 
         def read_keys(self):
