@@ -174,3 +174,41 @@ def check_points_round(m, rd, before):
     assert m.recorded[:n] == expect, "recorded score"
     for i in range(n):
         assert m.scores[i] == before[i] + m.recorded[i] + m.inplay[i], "score sheet"
+
+
+def stock_mask(rd):
+    """The tiles still in the stock (a mask)."""
+    m = 0
+    for i in range(rd.sp, rd.sn):
+        m |= 1 << rd.stock[i]
+    return m
+
+
+def tile_count(rd):
+    """Tiles in hands + stock + table + out of play: always 28 (negative when some tile is missing)."""
+    m = 0
+    c = 0
+    for s in range(rd.rules.players):
+        m |= rd.hands[s]
+        c += tiles.popcount(rd.hands[s])
+    sm = stock_mask(rd)
+    c += tiles.popcount(sm) + tiles.popcount(rd.layout.played) + tiles.popcount(rd.out_of_play)
+    m |= sm | rd.layout.played | rd.out_of_play
+    return c if m == ALL else -c
+
+
+_ROUND_FIELDS = ("sp", "sn", "out_of_play", "turn", "leader", "lead_tile", "result", "winner", "fisher",
+                 "last", "last_tiles", "nev", "moves_played", "passes", "dedupe")
+
+
+def copy_round(dst, src):
+    """Make Round `dst` a copy of `src` (the tests' scratch copies)."""
+    dst.layout.copy_from(src.layout)
+    for s in range(4):
+        dst.hands[s] = src.hands[s]
+        dst.inplay[s] = src.inplay[s]
+        dst.void[s] = src.void[s]
+    dst.stock[:] = src.stock
+    dst.events[:] = src.events
+    for f in _ROUND_FIELDS:
+        setattr(dst, f, getattr(src, f))

@@ -21,6 +21,7 @@ from domino.rng import Rng  # noqa: E402
 from domino.round import PLAYING  # noqa: E402
 from domino.tiles import ALL, popcount  # noqa: E402
 from tools.selfplay import combos  # noqa: E402
+from invariants import copy_round, tile_count  # noqa: E402
 
 
 class Counter:
@@ -221,7 +222,7 @@ def redeal_hidden(m, seat, rng):
         m2.scores[i] = m.scores[i]
         m2.remembered[i] = m.remembered[i]
     rd2 = m2.round
-    rd2.copy_from(rd)
+    copy_round(rd2, rd)
     pool = ALL & ~rd.hands[seat] & ~rd.layout.played
     tiles = [t for t in range(28) if (pool >> t) & 1]
     for attempt in range(500):
@@ -257,7 +258,7 @@ def redeal_hidden(m, seat, rng):
     for t in rest[k:]:
         m_out |= 1 << t
     rd2.out_of_play = m_out
-    assert rd2.tile_count() == 28
+    assert tile_count(rd2) == 28
     return m2
 
 
@@ -346,14 +347,14 @@ def _engine_minimax(rd, S, rules):
     n = rd.legal()
     if n == 0:
         r2 = Round(rules)
-        r2.copy_from(rd)
+        copy_round(r2, rd)
         r2.forced()
         return _engine_minimax(r2, S, rules)
     maxing = rules.side(rd.turn) == S.ms
     best = None
     for mv in [rd.buf[i] for i in range(n)]:
         r2 = Round(rules)
-        r2.copy_from(rd)
+        copy_round(r2, rd)
         r2.play(mv)
         v = _engine_minimax(r2, S, rules)
         if best is None or (v > best if maxing else v < best):
@@ -384,7 +385,7 @@ def test_exact_endgame_picks_a_move_of_best_value(vid):
         vals = {}
         for x in sorted(legal_set(rd)):
             r2 = Round(rules)
-            r2.copy_from(rd)
+            copy_round(r2, rd)
             r2.play(x)
             vals[x] = _engine_minimax(r2, S, rules)
         assert vals[mv] == max(vals.values()), (vid, g, vals, mv)

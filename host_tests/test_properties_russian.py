@@ -28,6 +28,7 @@ from domino.rules import Rules, VARIANTS, option_choices
 from domino.match import Match
 from domino.round import PLAYING, OUT, BLOCKED, MULTI, CLOSE, EV_DRAW, EV_PASS
 from domino.rng import Rng
+from invariants import tile_count
 
 MINE = ("goat", "sea_goat", "donkey", "blitz", "muggins", "threes", "telephone")
 GOAT_FAMILY = ("goat", "donkey", "blitz")
@@ -391,7 +392,7 @@ def play_match(vid, players, teams, opts, seed):
         rd.dedupe = False                     # compare every placement, not one per mirror image
         tab = Table(mode, rules.spinner_keeps)
         # deal, lead
-        assert rd.tile_count() == 28
+        assert tile_count(rd) == 28
         for s in range(players):
             assert tiles.popcount(rd.hands[s]) == rules.hand
             if goat or sea:                   # shuffled deals are redealt (RULES.md D)
@@ -419,7 +420,7 @@ def play_match(vid, players, teams, opts, seed):
         while rd.result == PLAYING:
             steps += 1
             assert steps < 300, "round does not end"
-            assert rd.tile_count() == 28
+            assert tile_count(rd) == 28
             s = rd.turn
             moves = legal_set(rd)
             check_moves(rd, rules, vid, tab, moves)
@@ -460,7 +461,7 @@ def play_match(vid, players, teams, opts, seed):
                 assert rd.result == PLAYING
                 keeps = rules.chain and rd.hands[s] & tab.playable_mask()
                 assert rd.turn == (s if keeps else (s + 1) % players)
-        assert rd.tile_count() == 28
+        assert tile_count(rd) == 28
         # --- the sheet -----------------------------------------------------------------------------
         old_scores = list(m.scores[:rules.sides])
         m.finish_round()

@@ -174,14 +174,6 @@ def dump(match, out, extras=None):
             twin.finish_round()
 
 
-def dumps(match, extras=None):
-    """The record as one string (tools and tests; the device streams with dump)."""
-    import io
-    buf = io.StringIO()
-    dump(match, buf, extras)
-    return buf.getvalue()
-
-
 def _options(text):
     options = {}
     for kv in text.split(","):

@@ -75,31 +75,6 @@ class Round:
         self.moves_played = 0
         self.passes = 0                   # passes in a row
 
-    def copy_from(self, o):
-        """Make this round a copy of `o` (AI scratch copies; no allocation)."""
-        self.layout.copy_from(o.layout)
-        for s in range(4):
-            self.hands[s] = o.hands[s]
-            self.inplay[s] = o.inplay[s]
-            self.void[s] = o.void[s]
-        self.stock[:] = o.stock
-        self.events[:] = o.events
-        self.sp = o.sp
-        self.sn = o.sn
-        self.out_of_play = o.out_of_play
-        self.turn = o.turn
-        self.leader = o.leader
-        self.lead_tile = o.lead_tile
-        self.result = o.result
-        self.winner = o.winner
-        self.fisher = o.fisher
-        self.last = o.last
-        self.last_tiles = o.last_tiles
-        self.nev = o.nev
-        self.moves_played = o.moves_played
-        self.passes = o.passes
-        self.dedupe = o.dedupe
-
     # --- setting up ----------------------------------------------------------------------------
     def setup(self, hands, stock, stock_n, leader=_NONE):
         """Start from explicit hands (masks) and a stock (tiles top first). leader NONE: the lead rule
@@ -222,12 +197,6 @@ class Round:
 
     def stock_left(self):
         return self.sn - self.sp
-
-    def stock_mask(self):
-        m = 0
-        for i in range(self.sp, self.sn):
-            m |= 1 << self.stock[i]
-        return m
 
     def hand_size(self, s):
         return popcount(self.hands[s])
@@ -474,15 +443,3 @@ class Round:
                 plain = SUIT[n] & ~(1 << DOUBLE[n])
                 return lay.played & plain == plain
         return False
-
-    def tile_count(self):
-        """Tiles in hands + stock + table + out of play: always 28 (a check for tests)."""
-        m = 0
-        c = 0
-        for s in range(self.rules.players):
-            m |= self.hands[s]
-            c += popcount(self.hands[s])
-        sm = self.stock_mask()
-        c += popcount(sm) + popcount(self.layout.played) + popcount(self.out_of_play)
-        m |= sm | self.layout.played | self.out_of_play
-        return c if m == _ALL else -c

@@ -44,7 +44,6 @@ K_PRESS = const(0x100)
 _NKEYS = const(9)
 K_DIRS = const(0x00F)
 K_ALL = const(0x1FF)
-KEY_NAMES = ("UP", "DOWN", "LEFT", "RIGHT", "A", "B", "X", "Y", "PRESS")
 
 EV_NONE = const(0)
 EV_PRESS = const(0x1000)
@@ -54,8 +53,6 @@ EV_RELEASE = const(0x8000)
 EV_KIND = const(0xF000)
 EV_KEY = const(0x0FFF)
 
-_KIND_NAMES = {EV_PRESS: "press", EV_REPEAT: "repeat", EV_LONG: "long", EV_RELEASE: "release"}
-
 
 def kind(ev):
     return ev & EV_KIND
@@ -63,20 +60,6 @@ def kind(ev):
 
 def key(ev):
     return ev & EV_KEY
-
-
-def key_name(k):
-    for i in range(_NKEYS):
-        if k == 1 << i:
-            return KEY_NAMES[i]
-    return "?"
-
-
-def ev_name(ev):
-    """'press A' etc., for logs and tests (allocates: not for the hot path)."""
-    if not ev:
-        return "none"
-    return _KIND_NAMES.get(ev & EV_KIND, "?") + " " + key_name(ev & EV_KEY)
 
 
 class Input:
