@@ -11,8 +11,13 @@ The watchdog (a setting, off by default) is fed here and on every AI search tick
 import gc
 import sys
 from micropython import const
-from ui.input import EV_PRESS, EV_REPEAT, EV_KIND, EV_KEY, K_A, K_PRESS
 from ui.gfx import Gfx
+_EV_PRESS = const(0x1000)   # = ui.input.EV_PRESS
+_EV_REPEAT = const(0x2000)  # = ui.input.EV_REPEAT
+_EV_KIND = const(0xF000)    # = ui.input.EV_KIND
+_EV_KEY = const(0x0FFF)     # = ui.input.EV_KEY
+_K_A = const(0x010)         # = ui.input.K_A
+_K_PRESS = const(0x100)     # = ui.input.K_PRESS
 
 FRAME_MS = const(20)
 WDT_MS = const(8000)                   # the RP2040's longest watchdog period is 8.3 s
@@ -226,11 +231,11 @@ class App:
         inp.poll()
         ev = inp.get()
         while ev:
-            kind = ev & EV_KIND
-            if kind == EV_PRESS or kind == EV_REPEAT:
-                k = ev & EV_KEY
-                if k == K_PRESS:
-                    k = K_A
+            kind = ev & _EV_KIND
+            if kind == _EV_PRESS or kind == _EV_REPEAT:
+                k = ev & _EV_KEY
+                if k == _K_PRESS:
+                    k = _K_A
                 screen = self.screen
                 screen.key(k)
                 if self.screen is not screen:

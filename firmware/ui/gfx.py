@@ -12,7 +12,7 @@ Positions are computed (ui/place.py) only when the layout changes, into prealloc
 import framebuf
 from array import array
 from micropython import const
-from domino.tiles import NONE
+_NONE = const(255)  # = domino.tiles.NONE
 
 # pips of 0..6 on a 3x3 grid, bit r*3+c; the six is two rows of three along the tile's long side
 _PIP_MASKS = const((0, 0x10, 0x101, 0x111, 0x145, 0x155, 0x16D))
@@ -195,7 +195,7 @@ class TableView:
         self.cclosed = bytearray(112)
         self.cn = bytearray(4)
         self._cur = bytearray(4)
-        self.centre = NONE
+        self.centre = _NONE
         self.wheel = False
         self.key = -1                    # layout seen last: its tile mask and size
         self.size = -1

@@ -3,13 +3,22 @@ Plain functions on the Table object, in their own module so that it can be unloa
 searches (the heap holds all bytecode)."""
 import gc
 from micropython import const
-from domino.tiles import NONE, DOUBLE
-from domino.round import MULTI, ARM_SHIFT
-from ui.input import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B, K_X, K_Y
+from domino.tiles import DOUBLE
 from ui.gfx import CHAIN_OF_ARM
 from ui.table import M_RUN, M_PICK, M_END, describe, tile_name
 from ui.app import ticks_diff
 from ui import brain
+_NONE = const(255)       # = domino.tiles.NONE
+_MULTI = const(0x100)    # = domino.round.MULTI
+_ARM_SHIFT = const(5)    # = domino.round.ARM_SHIFT
+_K_UP = const(0x001)     # = ui.input.K_UP
+_K_DOWN = const(0x002)   # = ui.input.K_DOWN
+_K_LEFT = const(0x004)   # = ui.input.K_LEFT
+_K_RIGHT = const(0x008)  # = ui.input.K_RIGHT
+_K_A = const(0x010)      # = ui.input.K_A
+_K_B = const(0x020)      # = ui.input.K_B
+_K_X = const(0x040)      # = ui.input.K_X
+_K_Y = const(0x080)      # = ui.input.K_Y
 
 _HUMAN_ROOM = const(24576)  # free heap wanted for a human's turn (this code, drawing, the save) beside the AI
 _CALM_MS = const(300)  # after another player's move, A is ignored this long (a press meant to hurry the AI)
@@ -26,11 +35,11 @@ def begin(t, seat):
     t.mode = M_PICK
     t.playable = playable_mask(t)
     t.load_hand()
-    if t.cursor_tile == NONE or not (t.playable >> t.cursor_tile) & 1:
+    if t.cursor_tile == _NONE or not (t.playable >> t.cursor_tile) & 1:
         jump(t, 1, True)
     app.inp.flush()
     rd = t.game.match.round
-    if rd.last != seat and rd.last != NONE:     # someone else just moved: A is not taken at once
+    if rd.last != seat and rd.last != _NONE:     # someone else just moved: A is not taken at once
         t.calm_until = t.now() + _CALM_MS
     if not t.msg_until:
         t.say("Your turn" if t.solo else t.game.names[seat] + ", your turn")
@@ -44,7 +53,7 @@ def playable_mask(t):
     mask = 0
     for i in range(n):
         m = rd.buf[i]
-        if m & MULTI:
+        if m & _MULTI:
             for a in range(4):
                 if (m >> a) & 1:
                     mask |= 1 << DOUBLE[lay.end[a]]
@@ -61,7 +70,7 @@ def moves_of(t, tile):
     lay = rd.layout
     for i in range(n):
         m = rd.buf[i]
-        if m & MULTI:
+        if m & _MULTI:
             hit = False
             for a in range(4):
                 if (m >> a) & 1 and DOUBLE[lay.end[a]] == tile:
@@ -79,40 +88,40 @@ def moves_of(t, tile):
 
 def key(t, k):
     app = t.app
-    if k == K_A and t.calm_until and ticks_diff(t.now(), t.calm_until) < 0:
+    if k == _K_A and t.calm_until and ticks_diff(t.now(), t.calm_until) < 0:
         return                         # still mashing from the AI's turn: not a choice
     t.calm_until = 0
     if t.mode == M_END:
-        if k in (K_UP, K_LEFT):
+        if k in (_K_UP, _K_LEFT):
             t.opt = (t.opt - 1) % t.nopts
-        elif k in (K_DOWN, K_RIGHT):
+        elif k in (_K_DOWN, _K_RIGHT):
             t.opt = (t.opt + 1) % t.nopts
-        elif k == K_A:
+        elif k == _K_A:
             play(t, t.opts[t.opt])
             return
-        elif k == K_B:
+        elif k == _K_B:
             t.mode = M_PICK
             t.say("")
             return
         say_opt(t)
         return
-    if k in (K_B, K_Y):
+    if k in (_K_B, _K_Y):
         t.pause()
         return
     if not t.nh:
         return
-    if k == K_LEFT:
+    if k == _K_LEFT:
         t.cursor = (t.cursor - 1) % t.nh
-    elif k == K_RIGHT:
+    elif k == _K_RIGHT:
         t.cursor = (t.cursor + 1) % t.nh
-    elif k == K_UP:
+    elif k == _K_UP:
         jump(t, -1, False)
-    elif k == K_DOWN:
+    elif k == _K_DOWN:
         jump(t, 1, False)
-    elif k == K_X:
+    elif k == _K_X:
         hint(t)
         return
-    elif k == K_A:
+    elif k == _K_A:
         choose(t)
         return
     t.cursor_tile = t.hand[t.cursor]
@@ -162,7 +171,7 @@ def say_opt(t):
     t.say(describe(t.game.match.round, m) + " (" + str(t.opt + 1) + "/" + str(t.nopts) + ")", 0,
           t.app.g.c.CURSOR)
     if t.view.tall:
-        a = (m >> ARM_SHIFT) & 3 if not m & MULTI else (m >> 9) & 3
+        a = (m >> _ARM_SHIFT) & 3 if not m & _MULTI else (m >> 9) & 3
         ch = CHAIN_OF_ARM[a]
         t.view.follow(t.view.my[ch], t.view.mh[ch])
 
@@ -174,7 +183,7 @@ def play(t, mv):
     t.play(mv)
     t.app.beep(1200, 15)
     if not t.solo:
-        t.shown = NONE                 # the next player must not see this hand
+        t.shown = _NONE                 # the next player must not see this hand
     else:
         t.load_hand()
 
@@ -190,11 +199,11 @@ def hint(t):
     t.anim_t = 0
     app.release()
     mv, why = brain.hint(game.match, s, app.settings["think"], app.ai_clock, t.on_tick)
-    t.thinking = NONE
+    t.thinking = _NONE
     t.pause_req = False
     rd = game.match.round
     tile = mv & 31
-    if mv & MULTI:
+    if mv & _MULTI:
         for a in range(4):
             if (mv >> a) & 1:
                 tile = DOUBLE[rd.layout.end[a]]

@@ -4,12 +4,21 @@ and in a game with several humans a curtain hides the table until the next playe
 """
 import gc
 from micropython import const
-from domino.tiles import NONE, DOUBLE, name as tile_name
-from domino.round import MULTI, CLOSE, ARM_SHIFT, EV_DRAW
-from ui.input import K_A, K_B, K_Y, EV_PRESS, EV_KIND, EV_KEY
+from domino.tiles import DOUBLE, name as tile_name
 from ui.app import Screen, ANIM_MS, ticks_diff, drop_module
 from ui.gfx import TableView
 from ui import brain
+_NONE = const(255)         # = domino.tiles.NONE
+_MULTI = const(0x100)      # = domino.round.MULTI
+_CLOSE = const(0x80)       # = domino.round.CLOSE
+_ARM_SHIFT = const(5)      # = domino.round.ARM_SHIFT
+_EV_DRAW = const(2)        # = domino.round.EV_DRAW
+_K_A = const(0x010)        # = ui.input.K_A
+_K_B = const(0x020)        # = ui.input.K_B
+_K_Y = const(0x080)        # = ui.input.K_Y
+_EV_PRESS = const(0x1000)  # = ui.input.EV_PRESS
+_EV_KIND = const(0xF000)   # = ui.input.EV_KIND
+_EV_KEY = const(0x0FFF)    # = ui.input.EV_KEY
 
 M_RUN = const(0)        # the match advances by itself (AI, forced draws, round end)
 M_PICK = const(1)       # a human picks a tile from the hand
@@ -25,7 +34,7 @@ _SAVE_ROOM = const(16384)  # free heap a save wants beside the AI (else the AI i
 def describe(rd, m):
     """A move in words: '3-5 right', '5-5 left + 6-6 up', '4-4 down closed'."""
     lay = rd.layout
-    if m & MULTI:
+    if m & _MULTI:
         out = ""
         for a in range(4):
             if (m >> a) & 1:
@@ -34,10 +43,10 @@ def describe(rd, m):
                     out += " closed"
         return out
     t = m & 31
-    if lay.lead == NONE:
+    if lay.lead == _NONE:
         return tile_name(t)
-    s = tile_name(t) + " " + _ARM_WORDS[(m >> ARM_SHIFT) & 3]
-    return s + " closed" if m & CLOSE else s
+    s = tile_name(t) + " " + _ARM_WORDS[(m >> _ARM_SHIFT) & 3]
+    return s + " closed" if m & _CLOSE else s
 
 
 class Game:
@@ -85,7 +94,7 @@ class Table(Screen):
         self.hfirst = 0
         self.hvis = (w - 4) // (hs + 3)
         self.cursor = 0
-        self.cursor_tile = NONE
+        self.cursor_tile = _NONE
         self.playable = 0            # mask of tiles with a legal move
         self.opts = [0] * 24         # legal moves of the chosen tile
         self.nopts = 0
@@ -101,9 +110,9 @@ class Table(Screen):
         self.frame = 0
         self.anim_t = 0
         self.pause_req = False
-        self.thinking = NONE         # seat whose AI is thinking
+        self.thinking = _NONE         # seat whose AI is thinking
         solo = game.humans == 1
-        self.shown = NONE            # seat whose hand is face up
+        self.shown = _NONE            # seat whose hand is face up
         if solo:
             for s in range(game.match.rules.players):
                 if game.kinds[s] == "human":
@@ -146,14 +155,14 @@ class Table(Screen):
     def load_hand(self):
         m = self.game.match
         self.nh = 0
-        if self.shown == NONE:
+        if self.shown == _NONE:
             return
         h = m.round.hands[self.shown]
         for t in range(28):
             if (h >> t) & 1:
                 self.hand[self.nh] = t
                 self.nh += 1
-        if self.cursor_tile != NONE:                 # keep the cursor on the same tile
+        if self.cursor_tile != _NONE:                 # keep the cursor on the same tile
             for i in range(self.nh):
                 if self.hand[i] == self.cursor_tile:
                     self.cursor = i
@@ -191,13 +200,13 @@ class Table(Screen):
         s = rd.turn
         human = game.kinds[s] == "human"
         if human and not self.solo and self.shown != s:
-            self.shown = NONE
+            self.shown = _NONE
             app.go(app.need("ui.pause").Curtain(app, self, s))
             return
         if rd.legal() == 0:
             ev = m.forced()
             name = game.names[s]
-            if ev == EV_DRAW:
+            if ev == _EV_DRAW:
                 t = rd.stock[rd.sp - 1]
                 if human and self.shown == s:
                     self.say("You drew " + tile_name(t) if self.solo else name + " drew " + tile_name(t))
@@ -231,7 +240,7 @@ class Table(Screen):
             level = "medium"
         app.release()
         mv = brain.choose(m, s, level, app.settings["think"], app.ai_clock, self.on_tick)
-        self.thinking = NONE
+        self.thinking = _NONE
         text = game.names[s] + ": " + describe(m.round, mv)
         self.play(mv)
         if self.msg_until:                           # a save's warning: it stays up a moment
@@ -250,7 +259,7 @@ class Table(Screen):
         inp.poll()
         ev = inp.get()
         while ev:
-            if ev & EV_KIND == EV_PRESS and ev & EV_KEY in (K_B, K_Y):
+            if ev & _EV_KIND == _EV_PRESS and ev & _EV_KEY in (_K_B, _K_Y):
                 self.pause_req = True
             ev = inp.get()
         self.anim_t += 1                             # ticks come ~30 ms of search apart: the
@@ -284,14 +293,14 @@ class Table(Screen):
         if mode == M_PICK or mode == M_END:
             self.app.need("ui.pick").key(self, k)
             return
-        if k in (K_B, K_Y):
+        if k in (_K_B, _K_Y):
             self.pause_req = True                    # after the move being shown / thought about
-        elif k == K_A:
+        elif k == _K_A:
             if mode == M_WAIT:
                 self.until = self.now()              # skip the pause
             elif mode == _M_ACK:
                 self.mode = M_RUN
-                self.shown = NONE
+                self.shown = _NONE
                 self.msg = ""
                 self.app.redraw()
 
