@@ -10,16 +10,9 @@ import ast
 import os
 import re
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+from test_const_order import ROOT, sources  # firmware/ and boards/ .py files
+
 MIRROR = re.compile(r"^(_[A-Z0-9_]+) = const\((.+)\)\s+# = ([a-z_.]+)\.([A-Z0-9_]+)\b", re.M)
-
-
-def sources():
-    for top in ("firmware", "boards"):
-        for d, _, files in os.walk(os.path.join(ROOT, top)):
-            for f in files:
-                if f.endswith(".py"):
-                    yield os.path.join(d, f)
 
 
 def module_consts(mod):
