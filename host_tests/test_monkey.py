@@ -156,7 +156,7 @@ def test_all_buttons_at_once_on_every_screen(tree, tmp_path):
     assert end1["screen"] == "RoundEnd" and end1["page"] == 2         # DOWN, A, B, A: two pages on
 
     out = drive(tree, tmp_path / "curtain", [["privacy"], ["new", "draw", 2, ["human", "human"]], ["state"],
-                                             ["hold", "all"], ["state"]], seed=4)
+                                             ["steps", 40], ["hold", "all"], ["state"]], seed=4)
     curtain, table = out["states"]
     assert curtain["screen"] == "Curtain"
     assert table["screen"] == "Table" and table["shown"] == table["turn"] and table["mode"] == 1
@@ -169,7 +169,7 @@ HELD = ["a", "up", "down+right", "x", "y", "press", "up+down+left+right+a+x+y+pr
 def test_keys_held_at_power_on_do_nothing(tree, tmp_path, saved):
     """Keys held while the handheld boots (and for 1 s after, past the long-press time) are not
     presses: the same screen, selection, cursor and game as a boot with no key held, also once they
-    are let go. B is the one exception (documented): the menu instead of the saved game."""
+    are let go. B is the one exception (documented): the safe start, which reads no file."""
     flash = tmp_path / "flash"
     if saved:
         drive(tree, flash, [["new", "draw", 2, ["human", "easy"]], ["match", 3]], seed=6)
@@ -191,8 +191,8 @@ def test_keys_held_at_power_on_do_nothing(tree, tmp_path, saved):
     assert base[0]["screen"] == ("Table" if saved else "MainMenu")
     for i, k in enumerate(HELD):
         got = boot(k, "held%d" % i)
-        if k == "all" and saved:                                       # B among them: the menu
-            assert got[0]["screen"] == "MainMenu" and got[0]["note"] == "B held: game not resumed", got
+        if k == "all":                                   # B among them: the safe start, no file read
+            assert got[0]["screen"] == "SafeStart" and got[0]["note"] == "B held: no file read", got
             assert got[1] == got[0]
             continue
         assert got == base, (k, got, base)

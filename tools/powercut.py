@@ -27,9 +27,10 @@ sys.path.insert(0, os.path.join(ROOT, "host_tests", "ui_fakes"))
 import frames  # noqa: E402
 
 
-def run(job, build=os.path.join(ROOT, "build", "powercut"), timeout=3600, mpy=None):
+def run(job, build=os.path.join(ROOT, "build", "powercut"), timeout=3600, mpy=None, heap=None):
     """Run the harness on `job` (see host_tests/ui_fakes/powercut.py); its JSON answer. The firmware
-    is compiled into build/mpy first, unless `mpy` names a compiled tree: (code dir, board dir)."""
+    is compiled into build/mpy first, unless `mpy` names a compiled tree: (code dir, board dir).
+    `heap`: micropython's -X heapsize (e.g. "180K", the monkey's heap); default: the port's own."""
     mp = frames.find()
     if mp is None:
         raise RuntimeError("no micropython binary: make venv")
@@ -38,7 +39,8 @@ def run(job, build=os.path.join(ROOT, "build", "powercut"), timeout=3600, mpy=No
     else:
         code, boards = mpy
     env = dict(os.environ, UI_CODE=code, UI_BOARDS=boards, UI_JOB=json.dumps(job))
-    res = subprocess.run([mp, HARNESS], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    cmd = [mp] + (["-X", "heapsize=" + heap] if heap else []) + [HARNESS]
+    res = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                          universal_newlines=True, timeout=timeout, env=env)
     try:
         return json.loads(res.stdout.strip().split("\n")[-1])

@@ -17,6 +17,7 @@ _EV_REPEAT = const(0x2000)  # = ui.input.EV_REPEAT
 _EV_KIND = const(0xF000)    # = ui.input.EV_KIND
 _EV_KEY = const(0x0FFF)     # = ui.input.EV_KEY
 _K_A = const(0x010)         # = ui.input.K_A
+_K_B = const(0x020)         # = ui.input.K_B
 _K_PRESS = const(0x100)     # = ui.input.K_PRESS
 
 FRAME_MS = const(20)
@@ -78,12 +79,17 @@ class App:
         self.wd = board.watchdog
         self.wd_on = False
         self._usb_at = 0
-        self.settings, note = self.store().load_settings()
+        self.inp.poll()
+        self.safe = self.inp.raw & _K_B    # B held at power-on: no file is read (ui/nav.py boot)
+        st = self.store()
+        self.settings, note = (st.default_settings(), None) if self.safe else st.load_settings()
+        st = None
         self.ai_clock = ai_clock
         self.screen = Screen(self)
         self.dirty = True
         self.errors = 0              # unexpected errors caught (tests expect 0)
         self.save_failures = 0
+        self.unsaved = False         # the last save failed: nothing may say "saved"
         self.last_error = None
         self.low_mem = 1 << 30       # lowest gc.mem_free() seen between steps
         self.probe = None            # tests: called on every AI tick and after every save
@@ -93,7 +99,7 @@ class App:
         from ui import nav
         nav.warm_up()
         self.arm_watchdog()
-        nav.boot(self, note)         # back into a saved game (B held: the menu)
+        nav.boot(self, note)         # back into a saved game (B held: the safe start)
 
     def need(self, name):
         """Module `name`, loaded if it is not. When the heap is too short or too split for it, the
