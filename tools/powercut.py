@@ -24,6 +24,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HARNESS = os.path.join(ROOT, "host_tests", "ui_fakes", "powercut.py")
 sys.path.insert(0, os.path.join(ROOT, "host_tests", "ui_fakes"))
 
+import cli  # noqa: E402
 import frames  # noqa: E402
 
 
@@ -71,17 +72,30 @@ def report(out):
     return "\n".join(lines)
 
 
+def flips(text):
+    """--flips: xor patterns 01..ff, hex, comma separated."""
+    try:
+        out = [int(x, 16) for x in text.split(",")]
+    except ValueError:
+        out = []
+    if not out or not all(0 < x < 256 for x in out):
+        raise argparse.ArgumentTypeError("wants hex bytes 01..ff, comma separated, not %r" % text)
+    return out
+
+
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--stride", type=int, default=1, help="cut at every Nth byte offset")
-    ap.add_argument("--flip-stride", type=int, default=1, help="flip every Nth byte")
-    ap.add_argument("--flips", default="ff,01,80,20", help="xor patterns, hex, comma separated")
-    ap.add_argument("--rounds", type=int, default=3, help="play into this round")
-    ap.add_argument("--moves", type=int, default=5, help="... and this many moves into it")
-    ap.add_argument("--seed", type=int, default=7)
+    ap = cli.parser("powercut", description=__doc__.split("\n")[0])
+    step = cli.typed(cli.whole, 1, 1 << 20)
+    ap.add_argument("--stride", type=step, default=1, help="cut at every Nth byte offset")
+    ap.add_argument("--flip-stride", type=step, default=1, help="flip every Nth byte")
+    ap.add_argument("--flips", type=flips, default="ff,01,80,20", help="xor patterns, hex, comma separated")
+    ap.add_argument("--rounds", type=cli.typed(cli.whole, 1, 20), default=3, help="play into this round")
+    ap.add_argument("--moves", type=cli.typed(cli.whole, 0, 28), default=5,
+                    help="... and this many moves into it")
+    ap.add_argument("--seed", type=cli.typed(cli.whole, 0, cli.MAX_SEED), default=7)
     a = ap.parse_args()
     t0 = time.time()
-    out = proof(a.stride, a.flip_stride, [int(x, 16) for x in a.flips.split(",")], a.rounds, a.moves, a.seed)
+    out = proof(a.stride, a.flip_stride, a.flips, a.rounds, a.moves, a.seed)
     print(report(out))
     print("wall time %.1f s" % (time.time() - t0))
     sys.exit(1 if out["failures"] else 0)
