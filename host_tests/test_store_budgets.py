@@ -250,3 +250,28 @@ def test_crlf_save_at_boot(mpy, tmp_path):
     a, b = boot(mpy, cases)
     assert a["screen"] == "Table" and a["msg"] == "Invalid: 1 move back", a
     assert b["screen"] == "MainMenu" and b["msg"] == "Save invalid: set aside", b
+
+
+# --- the other files the firmware reads: the event log, the board's name ------------------------------
+def test_event_log_over_budget_or_not_a_file(tmp_path):
+    import eventlog
+    root = str(tmp_path) + "/"
+    (tmp_path / "events.log").write_text("memory #7 " + "x" * 100000 + "\n")   # not a log it wrote
+    assert eventlog.note(root, "memory", "now") == 1
+    assert (tmp_path / "events.old").stat().st_size > 100000                  # set aside unread
+    assert (tmp_path / "events.log").read_text() == "memory #1 now\n"
+    os.remove(str(tmp_path / "events.log"))
+    os.mkdir(str(tmp_path / "events.log"))
+    assert eventlog.note(root, "memory", "now") == 0                          # no log, no exception
+
+
+def test_board_cfg_over_budget_or_not_a_file(tmp_path):
+    import boards
+    cfg = tmp_path / "board.cfg"
+    cfg.write_text("# a comment\n" + "x" * 100000)
+    assert boards.read_cfg(str(cfg)) is None or len(boards.read_cfg(str(cfg))) <= 32
+    cfg.write_text("\n# which board\noled_diy\n")
+    assert boards.read_cfg(str(cfg)) == "oled_diy"
+    os.remove(str(cfg))
+    os.mkfifo(str(cfg))                          # opening it would wait for ever
+    assert boards.read_cfg(str(cfg)) is None
