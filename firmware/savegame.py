@@ -214,6 +214,7 @@ class Files:
         file replaces the old one atomically and the old one is kept as game.bak. A refused write
         raises OSError with game.txt as it was and no .tmp left."""
         tmp = GAME + ".tmp"
+        moved = False                # game.txt became game.bak: missing until the next rename
         try:
             done = False
             if match.round_no == 1 and not match.nmoves and not match.history:
@@ -237,9 +238,15 @@ class Files:
                     f.write("sum " + w.hex() + "\n")
             if self.kind(GAME) >= 0:
                 self.rename(GAME, BACKUP)
+                moved = True
             self.rename(tmp, GAME)
         except Exception:            # flash full, or out of memory half-way: no .tmp left behind
             self.remove(tmp)
+            if moved:                # and the save before is game.txt again, when the flash lets it
+                try:
+                    self.os().rename(self.path(BACKUP), self.path(GAME))
+                except OSError:
+                    pass
             raise
 
     def _append(self, match, extras, token, tmp):

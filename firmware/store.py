@@ -61,7 +61,9 @@ CUT, DAMAGED, INVALID, FOREIGN, NEWER, BIG = 0, 1, 2, 3, 4, 5
 WHY = ("Save cut short", "Save damaged", "Save invalid", "Not a game save", "Newer firmware's save",
        "Save too big")
 BACK = ("Cut short", "Damaged", "Invalid", "Foreign", "Too new", "Too big")
-POWER_CUT = "Power cut: 1 move back"       # game.txt missing, or a save never finished (a .tmp)
+POWER_CUT = "Power cut: 1 move back"       # a save never finished (a .tmp left)
+LOST = "Save lost: 1 move back"             # game.txt missing, game.bak good (a cut between renames)
+_EIO, _ENOMEM = 6, 7            # a read failed / ran out of heap: tried once more, then DAMAGED / BIG
 
 
 def _sealed(text):
@@ -183,7 +185,8 @@ class Store(Files):
         game.bak (which becomes game.txt again). Every unusable save is set aside as .bad, a .tmp
         left by a power cut is removed; the message says what happened (None: nothing to say)."""
         tmp = self.kind(GAME + ".tmp")
-        self.clear(GAME + ".tmp")
+        if tmp >= 0:
+            self.clear(GAME + ".tmp")
         tmp = tmp == 1               # a directory in its place was no save of ours
         m, ex, why = self._load(GAME)
         if m is not None:
@@ -196,7 +199,7 @@ class Store(Files):
                 self.rename(BACKUP, GAME)     # the save resumed is game.txt
             except OSError:
                 pass
-            return m, ex, POWER_CUT if why == MISSING else BACK[why] + ": 1 move back"
+            return m, ex, (POWER_CUT if tmp else LOST) if why == MISSING else BACK[why] + ": 1 move back"
         if why2 != MISSING:
             self.aside(BACKUP)
         if why == MISSING:
@@ -215,7 +218,7 @@ class Store(Files):
         try:
             f = self.open(name, "rb")
         except OSError:
-            return MISSING
+            return _EIO
         w = SumWriter(None)
         last = b""                   # the last line (when it is short: the checksum's is 13 bytes)
         at = (1, 0)                  # the checksum before it
@@ -257,9 +260,9 @@ class Store(Files):
                     w.add(p)
                     start = p[-1:] == b"\n"
         except OSError:
-            return DAMAGED
+            return _EIO
         except MemoryError:
-            return BIG
+            return _ENOMEM
         if first or not start or not last.startswith(b"sum "):
             return CUT
         if last[4:].strip() != hexsum(at[0], at[1]).encode():
@@ -267,6 +270,17 @@ class Store(Files):
         return INVALID if odd else GOOD
 
     def _load(self, name):
+        """(match, extras, GOOD) or (None, None, why not). A read that fails or runs out of heap is
+        tried once more (a passing fault must not cost a save); twice is damage, never a crash."""
+        why = _EIO
+        for _ in range(2):
+            m, ex, why = self._load_once(name)
+            if why < _EIO:
+                return m, ex, why
+            gc.collect()
+        return None, None, DAMAGED if why == _EIO else BIG
+
+    def _load_once(self, name):
         why = self._check(name)
         if why != GOOD:
             return None, None, why
@@ -274,10 +288,11 @@ class Store(Files):
         try:
             with self.open(name) as f:
                 match, extras = load(_all_but_last(f))
-        except MemoryError:          # too big for the heap left: damage, never a crash
+        except OSError:
+            return None, None, _EIO
+        except MemoryError:          # too big for the heap left
             match = extras = None
-            gc.collect()
-            return None, None, BIG
+            return None, None, _ENOMEM
         except Exception:            # the checksum holds, yet it does not replay (rules changed?)
             return None, None, INVALID
         n = match.rules.players
@@ -333,43 +348,52 @@ class Store(Files):
     # --- settings ------------------------------------------------------------------------------
     def _json(self, name, label, limit):
         """(dict, message): {} and None when the file is missing; {} and a message when it is
-        damaged, over its budget, too new or outdated (then it is set aside as name.bad)."""
+        damaged, over its budget, too new or outdated (then it is set aside as name.bad). A read
+        that fails or runs out of heap is tried once more."""
         k = self.kind(name)
         if k < 0:
             return {}, None
-        why = " damaged: reset"
         d = None
-        try:
-            if k != 1:
-                raise OSError(21)        # a directory, a device: not ours
-            with self.open(name, "rb") as f:
-                data = f.read(limit + 1)
-            if len(data) > limit:
-                why = " too big: reset"
-                raise OSError(27)
-            i = data.rfind(b"\nsum ")
-            if i >= 0:                   # without a checksum line: a file from before they had one
-                w = SumWriter(None)
-                w.add(data[:i + 1])
-                if data[i + 5:] != (w.hex() + "\n").encode():
-                    raise ValueError
-                data = data[:i + 1]
-            if _printable(data.replace(b"\n", b" ")) and _depth(data) <= DEPTH_MAX:
-                d = json.loads(data)
-        except (OSError, ValueError, TypeError):
-            d = None
-        except MemoryError:
-            d = data = None
-            gc.collect()
-            why = " too big: reset"
-        data = None
+        why = " damaged: reset"              # a directory, a device: not ours
+        if k == 1:
+            for _ in range(2):
+                try:
+                    d, why = self._parse(name, limit)
+                    break
+                except OSError:
+                    why = " damaged: reset"
+                except MemoryError:
+                    why = " too big: reset"
+                d = None
+                gc.collect()
         if isinstance(d, dict):
             v = d.get("v")
-            if v == VERSION:
+            if v == VERSION and not isinstance(v, bool):
                 return d, None
             why = " too new: reset" if isinstance(v, int) and v > VERSION else " outdated: reset"
         self.aside(name)
         return {}, label + why
+
+    def _parse(self, name, limit):
+        """(what the JSON file holds or None, why not): within `limit` bytes, its checksum right,
+        printable, nested no deeper than DEPTH_MAX, checked before json.loads sees it."""
+        with self.open(name, "rb") as f:
+            data = f.read(limit + 1)
+        if len(data) > limit:
+            return None, " too big: reset"
+        i = data.rfind(b"\nsum ")
+        if i >= 0:                       # without a checksum line: a file from before they had one
+            w = SumWriter(None)
+            w.add(data[:i + 1])
+            if data[i + 5:] != (w.hex() + "\n").encode():
+                return None, " damaged: reset"
+            data = data[:i + 1]
+        if not _printable(data.replace(b"\n", b" ")) or _depth(data) > DEPTH_MAX:
+            return None, " damaged: reset"
+        try:
+            return json.loads(data), " damaged: reset"
+        except (ValueError, TypeError):
+            return None, " damaged: reset"
 
     def default_settings(self):
         out = {}
@@ -397,7 +421,16 @@ class Store(Files):
             bad += 1
         if bad and d:
             msg = "Some settings invalid: reset"
+            self._mend(self.save_settings, out)
         return out, msg
+
+    def _mend(self, save, good):
+        """A file with some fields wrong: the good part is written over it (atomically), so the
+        message is said once. A flash that refuses leaves it as it was."""
+        try:
+            save(good)
+        except OSError:
+            pass
 
     def save_settings(self, s):
         d = {"v": VERSION}
@@ -419,6 +452,8 @@ class Store(Files):
                 out[key] = row
             else:
                 msg = "Some stats invalid: dropped"
+        if msg == "Some stats invalid: dropped":
+            self._mend(self.save_stats, out)
         return out, msg
 
     def record_result(self, vid, result, match_id=None):

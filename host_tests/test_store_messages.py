@@ -164,7 +164,7 @@ def test_leftover_tmp_and_missing_save(mpy, tmp_path):
     assert ra["screen"] == "Table" and ra["msg"] == "Power cut: 1 move back"
     assert "game.txt.tmp" not in ra["files"] and (a / "game.txt").read_bytes() == good
     assert rb["screen"] == "MainMenu" and rb["msg"] == "Power cut: game not saved" and rb["files"] == {}
-    assert rc["screen"] == "Table" and rc["msg"] == "Power cut: 1 move back"
+    assert rc["screen"] == "Table" and rc["msg"] == "Save lost: 1 move back"
     assert set(rc["files"]) == {"game.txt"} and (c / "game.txt").read_bytes() == bak_c
 
 

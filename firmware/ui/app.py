@@ -71,6 +71,7 @@ class App:
         self.inp = board.make_input()
         self.g = Gfx(board)
         self.root = root
+        self.fs = getattr(board, "fs", None)   # the files' storage (savegame.Files): None, the flash
         self.log_root = root if root.endswith("/") else root + "/"
         self.lean = False            # after a MemoryError: Hard AI plays as Medium, no wheel
         self.mem_errors = 0          # MemoryErrors recovered from since boot (events.log: ever)
@@ -120,12 +121,12 @@ class App:
 
     def store(self):
         """The persistence layer, loaded when needed (see release)."""
-        return self.need("store").Store(self.root)
+        return self.need("store").Store(self.root, self.fs)
 
     def saves(self):
         """What a game loads to save a move (savegame.py: the store without its loading and checking
         code, settings and statistics)."""
-        return self.need("savegame").Files(self.root)
+        return self.need("savegame").Files(self.root, self.fs)
 
     def release(self):
         """Unload what the table does not need now (saving, menus, a human's turn), before a long AI
