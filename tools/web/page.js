@@ -16,7 +16,9 @@ const BOARDS = [
 ];
 const STORE = "pico-domino/files";      // the device's flash: {name: latin1 contents}
 const BOARD_KEY = "pico-domino/board";
-const TEST = new URLSearchParams(location.search).has("test");
+const QUERY = new URLSearchParams(location.search);
+const TEST = QUERY.has("test");         // the browser test drives the page (pico.run)
+const NO_SAB = QUERY.has("nosab");      // keys by message only, as without cross-origin isolation
 
 const $ = (id) => document.getElementById(id);
 const canvas = $("screen");
@@ -25,7 +27,7 @@ const ctx = canvas.getContext("2d");
 // What the tests and the curious can read: window.pico.
 const pico = window.pico = {
   hello: null, frames: 0, shots: {}, done: false, error: null, log: [], slow: [], deal: "",
-  firstFrameMs: null, bootMs: null, saved: 0, storageError: null, isolated: self.crossOriginIsolated,
+  firstFrameMs: null, bootMs: null, busy: false, saved: 0, storageError: null, isolated: self.crossOriginIsolated,
 };
 
 let worker = null;
@@ -267,7 +269,7 @@ function start(opts) {
   keysSab = null;
   held = 0;
   let sab = null;
-  if (self.crossOriginIsolated && typeof SharedArrayBuffer === "function") {
+  if (self.crossOriginIsolated && typeof SharedArrayBuffer === "function" && !NO_SAB) {
     sab = new SharedArrayBuffer(16);
     keysSab = new Int32Array(sab);
   }
@@ -281,6 +283,7 @@ function start(opts) {
     else if (m.t === "deal") onDeal(m.info);
     else if (m.t === "shot") pico.shots[m.name] = canvas.toDataURL("image/png");
     else if (m.t === "slow") pico.slow.push(m.ms);
+    else if (m.t === "busy") pico.busy = m.on;
     else if (m.t === "out") { pico.log.push(m.text); console.log("app:", m.text); }
     else if (m.t === "board") {
       boardKeys = m.keys;

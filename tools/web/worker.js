@@ -32,6 +32,8 @@ let origin = 0;                 // performance.now() at link time 0
 let stopped = false;
 let script = null;              // {timeline: [[t, "keys"|"shot", arg]], end, i}
 let fileCache = {};
+let stepStart = 0;              // performance.now() when the running step began
+let busy = false;               // told the page that this step is a long one (the AI thinks)
 let lastDeal = "";
 
 const post = (m, transfer) => self.postMessage(m, transfer || []);
@@ -161,6 +163,10 @@ function registerLink() {
       return length;
     },
     poll() {
+      if (!busy && !script && performance.now() - stepStart > SLOW_STEP_MS) {
+        busy = true;            // a long step polls the keys (ui/table.py on_tick): the AI thinks
+        post({ t: "busy", on: true });
+      }
       pollKeys();
       return outq.length ? 1 : 0;   // POLLIN
     },
@@ -231,7 +237,7 @@ function checkDeal() {
 }
 
 function runStep() {
-  const t0 = performance.now();
+  const t0 = stepStart = performance.now();
   try {
     step();
   } catch (e) {
@@ -244,6 +250,10 @@ function runStep() {
   }
   const ms = performance.now() - t0;
   if (ms > SLOW_STEP_MS && !script) post({ t: "slow", ms });
+  if (busy) {
+    busy = false;
+    post({ t: "busy", on: false });
+  }
   syncFiles();
   checkDeal();
 }
