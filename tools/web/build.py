@@ -4,7 +4,7 @@
     python3 tools/web/build.py [--out build/web] [--source]
 
 What it writes:
-  index.html, page.js, worker.js, sw.js, style.css   the page and its glue (tools/web/)
+  index.html, page.js, worker.js, fsutil.mjs, sw.js, style.css   the page and its glue (tools/web/)
   micropython.mjs, micropython.wasm                   the MicroPython WebAssembly runtime, from the npm
                                                       package pinned in tools/web/package-lock.json
   firmware.json                                       the firmware the browser runs: firmware/ at the
@@ -26,6 +26,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -35,7 +36,7 @@ import deploy  # noqa: E402
 
 RUNTIME_PKG = os.path.join(HERE, "node_modules", "@micropython", "micropython-webassembly-pyscript")
 RUNTIME_FILES = ("micropython.mjs", "micropython.wasm")
-PAGE_FILES = ("index.html", "page.js", "worker.js", "sw.js", "style.css")
+PAGE_FILES = ("index.html", "page.js", "worker.js", "fsutil.mjs", "sw.js", "style.css")
 # Board modules the browser needs: the web board, the simulator board it drives, and the profiles it
 # mimics (their size, keys and help line; their build() needs `machine` and is never called here).
 WEB_BOARDS = ("__init__", "_base", "sim", "web", "waveshare_lcd13", "pimoroni_pack", "pimoroni_pack2",
@@ -120,11 +121,10 @@ def compile_module(cross, rel, text, tmp):
         return f.read()
 
 
-def bundle(source=False, tmp=None):
+def bundle(source=False):
     """{path: base64 bytes} of the firmware the browser runs, and the total bytes."""
     cross = None if source else deploy.mpy_cross_exe()
-    tmp = tmp or os.path.join(ROOT, "build", "web-tmp")
-    os.makedirs(tmp, exist_ok=True)
+    tmp = tempfile.mkdtemp(prefix="pico-web-")
     files = {}
     total = 0
     for rel, path in web_files():

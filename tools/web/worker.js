@@ -8,7 +8,8 @@
 // test with the times of a key script, exactly as tools/sim.py's headless runs do. Keys reach the
 // board while a step runs (an AI move, 0.25-4 s) through a SharedArrayBuffer the page writes, when
 // the page is cross-origin isolated; otherwise between steps, by message.
-import { loadMicroPython } from "./micropython.mjs";
+import { loadMicroPython } from "./micropython.mjs?v=%BUILD%";
+import { install, latin1, unlatin1 } from "./fsutil.mjs?v=%BUILD%";
 
 const MSG_HELLO = 0x48, MSG_BAND = 0x42, MSG_FRAME = 0x46, MSG_EVENT = 0x45, MSG_SLEEP = 0x53;
 const MSG_KEYS = 0x4b, MSG_TIME = 0x54;
@@ -176,20 +177,6 @@ function registerLink() {
 }
 
 // --- files: the flash is the page's localStorage ---------------------------------------------
-function latin1(bytes) {
-  let s = "";
-  for (let i = 0; i < bytes.length; i += 8192) {
-    s += String.fromCharCode.apply(null, bytes.subarray(i, i + 8192));
-  }
-  return s;
-}
-
-function unlatin1(s) {
-  const b = new Uint8Array(s.length);
-  for (let i = 0; i < s.length; i++) b[i] = s.charCodeAt(i) & 0xff;
-  return b;
-}
-
 function syncFiles() {
   // After every step: the data folder as it stands (whole writes and renames only: the app is
   // between two steps) goes to the page when anything changed, which stores it in one piece.
@@ -212,22 +199,6 @@ function syncFiles() {
 }
 
 // --- the firmware ----------------------------------------------------------------------------
-function install(files) {
-  const made = new Set();
-  const mkdirs = (dir) => {
-    if (!dir || made.has(dir)) return;
-    mkdirs(dir.slice(0, dir.lastIndexOf("/")));
-    try { FS.mkdir(dir); } catch (e) { /* exists */ }
-    made.add(dir);
-  };
-  for (const [rel, b64] of Object.entries(files)) {
-    const path = "/fw/" + rel;
-    mkdirs(path.slice(0, path.lastIndexOf("/")));
-    const bin = atob(b64);
-    FS.writeFile(path, unlatin1(bin));
-  }
-}
-
 function checkDeal() {
   const d = roundEnd(app);
   if (d !== lastDeal) {
@@ -285,7 +256,7 @@ async function start(c) {
   });
   FS = mp.FS;
   const fw = await (await fetch("firmware.json?v=" + c.build)).json();
-  install(fw.files);
+  install(FS, fw.files, "/fw");
   FS.mkdir(DATA);
   for (const [name, s] of Object.entries(c.files || {})) FS.writeFile(DATA + "/" + name, unlatin1(s));
   fileCache = Object.assign({}, c.files || {});
