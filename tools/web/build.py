@@ -148,7 +148,11 @@ def build(out, source=False):
     ensure_runtime()
     files, fw_bytes = bundle(source)
     blob = json.dumps({"files": files}, sort_keys=True, separators=(",", ":")).encode("ascii")
-    version = hashlib.sha256(blob).hexdigest()[:12]
+    digest = hashlib.sha256(blob)
+    for name in PAGE_FILES + ("package-lock.json",):
+        with open(os.path.join(HERE, name), "rb") as f:
+            digest.update(f.read())
+    version = digest.hexdigest()[:12]
     os.makedirs(out, exist_ok=True)
     sizes = {}
     for name in RUNTIME_FILES:
