@@ -87,3 +87,13 @@ def round_end(app):
         return ""
     r = m.rules
     return "%s %d %d %s" % (r.vid, r.players, int(r.teams), m.deal_code())
+
+
+def ai_stats():
+    """'samples rollouts exact' of the last Hard search (the page's figures), '' before one."""
+    import sys
+    a = sys.modules.get("ai")
+    if a is None:
+        return ""
+    samples, rollouts, exact = a.stats()
+    return "%d %d %d" % (samples, rollouts, int(exact))

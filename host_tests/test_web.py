@@ -33,12 +33,19 @@ PAD_SETUP = "wait:1000 shot:{d}/menu.png a wait:300 shot:{d}/form.png right righ
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory):
+def built(tmp_path_factory):
+    """The site's folder (tools/web/build.py)."""
     import build
-    import serve
     out = str(tmp_path_factory.mktemp("web"))
     build.build(out)
-    srv, url = serve.serve_in_thread(out)
+    return out
+
+
+@pytest.fixture(scope="module")
+def site(built):
+    """The site served with the isolation headers, as make web-serve does: its URL."""
+    import serve
+    srv, url = serve.serve_in_thread(built)
     yield url
     srv.shutdown()
 
@@ -208,3 +215,27 @@ def test_keys_pressed_while_the_ai_thinks_act_as_on_the_device(site, chrome):
     (w, h), px = browser.canvas_rgb(page.evaluate("document.getElementById('screen').toDataURL()"))
     felt = bytes(rgb888(rgb565(0, 88, 48)))
     assert not any(px[i:i + 3] == felt for i in range(0, len(px), 3)), "B: the menu, not the table"
+
+
+def test_a_static_host_without_headers_gets_isolated_by_the_service_worker(built, chrome):
+    """Served with no COOP/COEP headers (GitHub Pages): sw.js adds them after one reload."""
+    import serve
+    srv, url = serve.serve_in_thread(built, isolate=False)
+    try:
+        page = chrome.page(url)
+        page.wait_for_function("pico.frames > 0 && pico.isolated", timeout=30000)
+        assert page.evaluate("navigator.serviceWorker.controller !== null")
+    finally:
+        srv.shutdown()
+
+
+def test_a_refused_save_is_said_not_hidden(site, chrome):
+    from domino.rng import code
+    ctx = chrome.browser.new_context()
+    ctx.add_init_script("Storage.prototype.setItem = function () { "
+                        "throw new DOMException('full', 'QuotaExceededError'); };")
+    page = ctx.new_page()
+    page.goto(site + "#deal=%s&variant=draw" % code(SEED))
+    page.wait_for_function("pico.storageError !== null", timeout=30000)
+    assert "not saved" in page.inner_text("#warn")
+    ctx.close()

@@ -14,3 +14,9 @@ web: $(STAMP)
 
 web-serve: web
 	@$(BIN)/python tools/web/serve.py $(WEB_OUT) --port $(WEB_PORT)
+
+# The closing figures of docs/WEB.md: page load to first frame, the Hard AI's move in the browser,
+# download sizes (headless Chromium on this machine).
+.PHONY: web-figures
+web-figures: $(STAMP)
+	@$(BIN)/python tools/web/figures.py

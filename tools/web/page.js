@@ -27,7 +27,8 @@ const ctx = canvas.getContext("2d");
 // What the tests and the curious can read: window.pico.
 const pico = window.pico = {
   hello: null, frames: 0, shots: {}, done: false, error: null, log: [], slow: [], deal: "",
-  firstFrameMs: null, bootMs: null, busy: false, saved: 0, storageError: null, isolated: self.crossOriginIsolated,
+  firstFrameMs: null, firstFrameAt: null, bootMs: null, busy: false, saved: 0, storageError: null,
+  isolated: self.crossOriginIsolated,
 };
 
 let worker = null;
@@ -95,7 +96,10 @@ function render() {
   dirty = [1e9, -1];
   if (y1 > y0) ctx.putImageData(image, 0, 0, 0, y0, w, y1 - y0);
   pico.frames += 1;
-  if (pico.firstFrameMs === null) pico.firstFrameMs = performance.now() - startedAt;
+  if (pico.firstFrameMs === null) {
+    pico.firstFrameMs = performance.now() - startedAt;    // from starting the worker
+    pico.firstFrameAt = performance.now();                // from the page's navigation
+  }
 }
 
 function layout() {
@@ -282,7 +286,7 @@ function start(opts) {
     else if (m.t === "files") saveFiles(m.files);
     else if (m.t === "deal") onDeal(m.info);
     else if (m.t === "shot") pico.shots[m.name] = canvas.toDataURL("image/png");
-    else if (m.t === "slow") pico.slow.push(m.ms);
+    else if (m.t === "slow") pico.slow.push({ ms: m.ms, ai: m.ai });
     else if (m.t === "busy") pico.busy = m.on;
     else if (m.t === "out") { pico.log.push(m.text); console.log("app:", m.text); }
     else if (m.t === "board") {

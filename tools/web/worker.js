@@ -14,7 +14,7 @@ import { install, latin1, unlatin1 } from "./fsutil.mjs?v=%BUILD%";
 const MSG_HELLO = 0x48, MSG_BAND = 0x42, MSG_FRAME = 0x46, MSG_EVENT = 0x45, MSG_SLEEP = 0x53;
 const MSG_KEYS = 0x4b, MSG_TIME = 0x54;
 const HEAP = 256 * 1024;        // a Pico has ~200 KB free; this port's objects are 32-bit as there
-const PYSTACK = 16 * 1024;      // words of Python stack (the endgame solver recurses)
+const PYSTACK = 16 * 1024;      // Python stack, in words (the endgame solver recurses)
 const DATA = "/data";
 const SLOW_STEP_MS = 100;       // steps longer than this (AI moves, hints) are reported to the page
 
@@ -23,7 +23,7 @@ let FS = null;
 let app = null;
 let step = null;
 let roundEnd = null;
-let cfg = null;
+let aiStats = null;
 let keysSab = null;             // Int32Array [seq, held, pressed] written by the page
 let lastSeq = 0;
 let msgKeys = null;             // {held, pressed} from messages (no SharedArrayBuffer)
@@ -207,20 +207,32 @@ function checkDeal() {
   }
 }
 
+function finish() {
+  // The board quit (the end of a key script: the link's input ended). Shots the script still
+  // holds are of the last frame, as tools/sim.py takes them.
+  if (script) {
+    for (const [t, what, arg] of script.timeline.slice(script.i)) {
+      if (what === "shot") post({ t: "shot", name: arg, at: t });
+    }
+  }
+  post({ t: "done" });
+}
+
 function runStep() {
   const t0 = stepStart = performance.now();
   try {
     step();
   } catch (e) {
-    stopped = true;
-    if (e.type === "SystemExit") {
-      post({ t: "done" });
-    } else {
-      post({ t: "error", text: String(e.message || e) });
-    }
+    stopped = true;             // app.step() never raises but SystemExit (the link ended)
+    if (e.type !== "SystemExit") post({ t: "error", text: String(e.message || e) });
+    else finish();
   }
   const ms = performance.now() - t0;
-  if (ms > SLOW_STEP_MS && !script) post({ t: "slow", ms });
+  if (ms > SLOW_STEP_MS && !script) {
+    let ai = "";
+    try { ai = aiStats(); } catch (e) { /* no AI loaded */ }
+    post({ t: "slow", ms, ai });
+  }
   if (busy) {
     busy = false;
     post({ t: "busy", on: false });
@@ -234,11 +246,7 @@ function loop() {
   if (script) {
     const t0 = performance.now();         // as fast as it goes, a breath for messages now and then
     while (!stopped && performance.now() - t0 < 40) runStep();
-    if (stopped) {
-      post({ t: "done" });
-      return;
-    }
-    setTimeout(loop, 0);
+    if (!stopped) setTimeout(loop, 0);
     return;
   }
   runStep();
@@ -246,7 +254,6 @@ function loop() {
 }
 
 async function start(c) {
-  cfg = c;
   const t0 = performance.now();
   mp = await loadMicroPython({
     heapsize: HEAP,
@@ -267,6 +274,7 @@ async function start(c) {
   mp.runPython("import sys\nsys.path.insert(0, '/fw')");
   const web = mp.pyimport("boards.web");
   roundEnd = web.round_end;
+  aiStats = web.ai_stats;
   try {
     const d = c.deal || {};
     app = web.start(c.board, c.size || null, c.seed === undefined ? null : c.seed, c.aiStep || 0,
