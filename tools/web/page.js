@@ -203,7 +203,7 @@ function onEvent(textIn) {
   } else if (f[0] === "led") {
     $("led").style.background = "rgb(" + f[1] + "," + f[2] + "," + f[3] + ")";
   } else if (f[0] === "brightness") {
-    canvas.style.filter = "brightness(" + Math.max(25, +f[1]) + "%)";
+    canvas.style.filter = "brightness(" + (60 + 0.4 * +f[1]) + "%)";   // a backlight, not a dimmer
   }
 }
 
