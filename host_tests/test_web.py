@@ -190,18 +190,20 @@ def test_keys_pressed_while_the_ai_thinks_act_as_on_the_device(site, chrome):
     page.goto(site + "#deal=%s&variant=fives&players=2&ai=hard" % code(SEED))
     page.wait_for_function("pico.frames > 0")
     since = None                     # a long step that lasts: Bob thinks (not a module loading)
+    pressed = 0
     end = time.time() + 30
     while time.time() < end:
-        if not page.evaluate("pico.busy"):
-            if since is not None or not int(time.time() * 2) % 3:
-                page.keyboard.press("a")     # our tile (and its end, when it fits several)
+        if page.evaluate("pico.busy"):
+            since = since or time.time()
+            if time.time() - since > 0.3:
+                break
+        else:
             since = None
-        elif since is None:
-            since = time.time()
-        elif time.time() - since > 0.3:
-            break
-        time.sleep(0.1)
-    assert since is not None, "Bob never thought"
+            if time.time() - pressed > 0.6:
+                page.keyboard.press("a")     # our tile, then its end when it fits several
+                pressed = time.time()
+        time.sleep(0.05)
+    assert since is not None and time.time() < end, "Bob never thought"
     frames = page.evaluate("pico.frames")
     page.keyboard.press("a")
     page.keyboard.press("b")

@@ -334,6 +334,13 @@ select.addEventListener("change", () => {
   start({ board: select.value });        // the game resumes on the other screen, as after a power cut
 });
 window.addEventListener("resize", layout);
+window.addEventListener("storage", (e) => {
+  // Another tab of this site saved: two copies of one handheld would overwrite each other's saves.
+  if (e.key !== STORE || !worker || TEST) return;
+  worker.terminate();
+  worker = null;
+  say("This game went on in another tab. Reload to play it here.");
+});
 window.addEventListener("hashchange", () => { if (dealFromHash()) play(); });
 $("copy").addEventListener("click", () => {
   navigator.clipboard && navigator.clipboard.writeText($("share-link").href);
