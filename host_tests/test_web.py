@@ -241,3 +241,13 @@ def test_a_refused_save_is_said_not_hidden(site, chrome):
     page.wait_for_function("pico.storageError !== null", timeout=30000)
     assert "not saved" in page.inner_text("#warn")
     ctx.close()
+
+
+def test_a_second_tab_that_saves_stops_the_first(site, chrome):
+    from domino.rng import code
+    first = chrome.page(site)
+    first.wait_for_function("pico.frames > 0")
+    second = first.context.new_page()
+    second.goto(site + "#deal=%s&variant=block" % code(SEED))
+    first.wait_for_function("document.getElementById('warn').textContent.includes('another tab')",
+                            timeout=30000)
