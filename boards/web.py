@@ -66,6 +66,8 @@ def open_deal(app, deal, variant=None, players=0, teams=-1, level=None):
     if teams >= 0:
         last["teams"] = teams
     if level:
+        if level not in ("easy", "medium", "hard"):
+            return "Unknown AI level: " + level
         last["seats"] = ["human", level, level, level]
     app.settings["last"] = last
     form = app.need("ui.menus").NewGame(app)

@@ -75,6 +75,7 @@ def test_without_native_is_mechanical():
     assert out.count("\n") == src.count("\n")          # line numbers stay
     assert "@micropython" not in out and "raise ImportError" in out
     assert build.without_native("x = 1\n") == "x = 1\n"
+    assert "@" not in build.without_native(src.replace("viper", "viper  # fast"), "m.py")
     with pytest.raises(build.BuildError, match="no `import micropython`"):
         build.without_native("@micropython.native\ndef f():\n    pass\n", "m.py")
     for rel in ("drivers/gs4.py", "ai/rollout.py"):

@@ -52,17 +52,22 @@ class BuildError(Exception):
     pass
 
 
+def _code(line):
+    """A line without its comment and indentation (decorators and imports carry no strings)."""
+    return line.split("#", 1)[0].strip()
+
+
 def without_native(text, name="module"):
     """The source with its viper/native decorators removed (each becomes an empty line, so line
     numbers stay) and its `import micropython` raising ImportError: the module then takes the path
     it takes under CPython. Unchanged when it has no such decorator."""
     lines = text.split("\n")
-    if not any(ln.strip() in NATIVE for ln in lines):
+    if not any(_code(ln) in NATIVE for ln in lines):
         return text
     out = []
     imports = 0
     for ln in lines:
-        s = ln.strip()
+        s = _code(ln)
         if s in NATIVE:
             out.append("")
         elif s == "import micropython":
