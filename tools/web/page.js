@@ -266,8 +266,10 @@ function onDeal(info) {
 function start(opts) {
   if (worker) worker.terminate();
   hello = null;
+  onDeal("");
   pico.done = false;
   pico.error = null;
+  pico.shots = {};
   startedAt = performance.now();
   pico.firstFrameMs = null;
   keysSab = null;
@@ -277,8 +279,9 @@ function start(opts) {
     sab = new SharedArrayBuffer(16);
     keysSab = new Int32Array(sab);
   }
-  worker = new Worker("worker.js?v=" + BUILD, { type: "module" });
+  const me = worker = new Worker("worker.js?v=" + BUILD, { type: "module" });
   worker.onmessage = (e) => {
+    if (worker !== me) return;            // a message from a worker since replaced
     const m = e.data;
     if (m.t === "rows") onRows(m.off, m.rows, m.frame);
     else if (m.t === "hello") onHello(m.text);
@@ -301,6 +304,7 @@ function start(opts) {
     }
   };
   worker.onerror = (e) => {
+    if (worker !== me) return;
     pico.error = e.message || "worker failed";
     say("The firmware could not start: " + pico.error);
   };
