@@ -18,6 +18,7 @@ import cli  # noqa: E402
 import sim_link  # noqa: E402
 from sim_link import BOARDS, SIZES, ScriptError, Sim, frame_hash, frame_image  # noqa: E402
 
+AI_STEP = 10   # headless: a 500 ms Hard move = 50 reads of its clock (about 50 samples of every move)
 KEYMAP_TEXT = "arrows=joystick  Enter/space=press  a b x y=buttons  q/Esc=quit"
 
 
@@ -76,7 +77,7 @@ def run_script(args):
         return cli.say("sim", e)
     sim = Sim(args.board or "waveshare_lcd13", args.size, args.app, virtual=True, heap=args.heap,
               micropython=args.micropython, data_dir=args.data,
-              source=args.source)
+              source=args.source, ai_step=args.ai_step)
     import signal
     import threading
 
@@ -170,6 +171,9 @@ def main(argv=None):
                     "(PICO_SIM_SEED), for reproducible games; default random")
     ap.add_argument("--heap", type=cli.typed(cli.heap), default=sim_link.DEFAULT_HEAP,
                     help="MicroPython heap (default %(default)s; the Pico has about 200K free)")
+    ap.add_argument("--ai-step", type=cli.typed(cli.whole, 0, 10000), default=AI_STEP, metavar="MS",
+                    help="headless: each read of the AI's clock is MS ms later (boards/sim.py WorkClock), "
+                    "so a Hard move does the same work on any machine; 0 = real time (default %(default)s)")
     ap.add_argument("--timeout", type=cli.typed(cli.number, 1, 86400), default=60.0,
                     help="headless: wall-clock limit, s")
     ap.add_argument("--micropython", type=cli.typed(cli.executable),

@@ -85,7 +85,7 @@ class App:
         st = self.store()
         self.settings, note = (st.default_settings(), None) if self.safe else st.load_settings()
         st = None
-        self.ai_clock = ai_clock
+        self.ai_clock = ai_clock or board.ai_clock
         self.screen = Screen(self)
         self.dirty = True
         self.errors = 0              # unexpected errors caught (tests expect 0)
