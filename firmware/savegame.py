@@ -211,8 +211,9 @@ class Files:
         or after a round ended / began (no token). The previous save is copied line by line with the
         token appended, its checksum checked on the way; when it does not fit (no save yet, damage),
         the whole record is written again from the match (domino.record.dump). Either way the new
-        file replaces the old one atomically and the old one is kept as game.bak. A refused write
-        raises OSError with game.txt as it was and no .tmp left."""
+        file replaces the old one atomically and the old one is kept as game.bak. Returns the new
+        file's checksum (verify() reads it back against it). A refused write raises OSError with
+        game.txt as it was and no .tmp left."""
         tmp = GAME + ".tmp"
         moved = False                # game.txt became game.bak: missing until the next rename
         try:
@@ -221,8 +222,8 @@ class Files:
                 with self.create(tmp) as f:   # a fresh deal: the record is its header and an empty round
                     w = SumWriter(f)
                     w.write(header(match, extras) + "round\n")
-                    f.write("sum " + w.hex() + "\n")
-                done = True
+                    done = w.hex()
+                    f.write("sum " + done + "\n")
             elif self.exists(GAME):
                 try:
                     done = self._append(match, extras, token, tmp)
@@ -235,7 +236,8 @@ class Files:
                 with self.create(tmp) as f:
                     w = SumWriter(f)
                     dump(match, w, extras)
-                    f.write("sum " + w.hex() + "\n")
+                    done = w.hex()
+                    f.write("sum " + done + "\n")
             if self.kind(GAME) >= 0:
                 self.rename(GAME, BACKUP)
                 moved = True
@@ -248,10 +250,11 @@ class Files:
                 except OSError:
                     pass
             raise
+        return done
 
     def _append(self, match, extras, token, tmp):
-        """Copy game.txt to tmp with a fresh header and `token` added; False when game.txt does not
-        hold exactly the match before this move."""
+        """Copy game.txt to tmp with a fresh header and `token` added: its checksum, or False when
+        game.txt does not hold exactly the match before this move."""
         rounds_wanted = len(match.history) + (1 if match.round_no > len(match.history) else 0)
         old = SumWriter(None)
         rounds = 0
@@ -293,7 +296,29 @@ class Files:
                 w.write("round\n")
                 rounds += 1
             f.write("sum " + w.hex() + "\n")
-        return True
+        return w.hex()
+
+    def verify(self, want):
+        """True when game.txt holds, byte for byte, the save whose checksum save_game returned:
+        read back a piece at a time and its checksum worked out again (what "saved" is said on)."""
+        w = SumWriter(None)
+        last = b""
+        at = None
+        start = True
+        try:
+            with self.open(GAME, "rb") as f:
+                while True:
+                    p = f.readline(128)
+                    if not p:
+                        break
+                    if start:
+                        at = hexsum(w.a, w.b)
+                    last = p if start else b""
+                    w.add(p)
+                    start = p[-1:] == b"\n"
+        except OSError:
+            return False
+        return bool(want) and start and at == want and last == ("sum " + want + "\n").encode()
 
     def clear_game(self):
         self.clear(GAME)

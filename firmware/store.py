@@ -311,7 +311,7 @@ class Store(Files):
         sheet = extras.get("sheet")              # shown only: when wrong, the rows are dropped
         if sheet:
             for c in sheet:
-                if c not in "0123456789,;+-":
+                if c not in "0123456789,;+-x":
                     extras["sheet"] = ""
                     break
         return match, extras, GOOD
@@ -334,16 +334,6 @@ class Store(Files):
                 pass
         ln = ln.strip()
         return ln.decode() if ln.startswith(b"sum ") and _printable(ln) else None
-
-    def holds(self, match, extras):
-        """True when game.txt is whole and holds exactly this match (its checksum is the one the
-        match's record has): what 'Game saved' may be said on."""
-        if self._check(GAME) != GOOD:
-            return False
-        from domino.record import dump
-        w = SumWriter(None)
-        dump(match, w, extras)
-        return self.game_sum() == "sum " + w.hex()
 
     # --- settings ------------------------------------------------------------------------------
     def _json(self, name, label, limit):

@@ -31,30 +31,39 @@ def tree(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def monkey_run(tree, tmp_path_factory):
-    """3,000 presses on the 240x135 and 128x64 screens; the printed report and the totals."""
+def monkey_run(tree, tmp_path_factory, request):
+    """3,000 presses on the 240x135 and 128x64 screens with a fresh random seed each run (issue 16:
+    not only the seeds it was tuned on), printed so that a failure can be replayed; the report and
+    the totals. MONKEY_SEED=N in the environment replays run N."""
     import io
+    import random
     from contextlib import redirect_stdout
+    seed = int(os.environ.get("MONKEY_SEED") or random.SystemRandom().randrange(1, monkey.MAX_SEED))
+    term = request.config.pluginmanager.get_plugin("terminalreporter")
+    if term is not None:
+        term.write_line("\nmonkey smoke: seed %d (replay: MONKEY_SEED=%d, or tools/monkey.py --seed %d "
+                        "--presses 3000 --segment 1500 --sizes 240x135,128x64)" % (seed, seed, seed))
     buf = io.StringIO()
     with redirect_stdout(buf):
         rc = monkey.main(["--presses", "3000", "--segment", "1500", "--sizes", "240x135,128x64",
-                          "--seed", "3", "--require-games", "--keep", str(tmp_path_factory.mktemp("run"))],
+                          "--seed", str(seed), "--require-games",
+                          "--keep", str(tmp_path_factory.mktemp("run"))],
                          prebuilt=tree)
-    return rc, buf.getvalue(), monkey.SUMMARY["monkey"]
+    return rc, "seed %d\n" % seed + buf.getvalue(), monkey.SUMMARY["monkey"]
 
 
 def test_monkey_plays(monkey_run):
     rc, out, tot = monkey_run
     print(out)
     assert tot["presses"] >= 3000
-    assert tot["started"] >= 5 and tot["moves"] >= 100            # games were set up and played
+    assert tot["started"] >= 3 and tot["moves"] >= 50             # games were set up and played
     assert tot["curtain_frames"] > 0 and tot["hidden_frames"] > 0  # pass-and-play frames were checked
     assert tot["think_keys"] > 0                                   # keys were down while an AI thought
 
 
 def test_monkey_keeps_the_rules_and_the_hands_hidden(monkey_run):
     rc, out, tot = monkey_run
-    assert tot["inv_fail"] == 0 and tot["privacy_bad"] == 0, out
+    assert tot["inv_fail"] == 0 and tot["privacy_bad"] == 0 and tot["privacy_holder"] == 0, out
 
 
 def test_monkey_never_errs_nor_runs_out_of_memory(monkey_run):

@@ -44,10 +44,10 @@ BOARDS = (("sim", "240x240"), ("waveshare_lcd13", "240x240"), ("sim", "320x240")
           ("pimoroni_pack2", "320x240"), ("sim", "240x135"), ("pimoroni_pack", "240x135"),
           ("sim", "128x64"), ("oled_diy", "128x64"))
 SUMMARY = {}     # the last run's figures, for tests: "monkey" and "soak"
-FAILS = ("errors", "mem_errors", "crashes", "inv_fail", "privacy_bad")
+FAILS = ("errors", "mem_errors", "crashes", "inv_fail", "privacy_bad", "privacy_holder")
 SUMS = ("presses", "steps", "moves", "draws_passes", "rounds", "setups", "started", "resumed", "finished",
         "curtain_frames", "hidden_frames", "menu_frames", "think_polls", "think_keys", "ai_problems",
-        "save_failures", "oom_calls", "error_pages_oom", "boot_retries") + FAILS
+        "save_failures", "oom_calls", "error_pages_oom", "boot_retries", "handoffs") + FAILS
 
 
 def build(dst):
@@ -233,6 +233,8 @@ def run_monkey(args, tree, base):
           % (tot["moves"], tot["draws_passes"], tot["inv_fail"]))
     print("  frames checked with the hands face down: curtain %d, table %d, menus %d; tile bytes shown %d"
           % (tot["curtain_frames"], tot["hidden_frames"], tot["menu_frames"], tot["privacy_bad"]))
+    print("  pass-and-play hand-offs %d; frames showing a hand to someone who does not hold the device %d"
+          % (tot["handoffs"], tot["privacy_holder"]))
     print("  AI ticks polled %d, with keys down %d; AI problems (stand-in played) %d"
           % (tot["think_polls"], tot["think_keys"], tot["ai_problems"]))
     print("  MemoryErrors caught in a frame %d (played on, lean: %d; the error page: %d); error pages in all"

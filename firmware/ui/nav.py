@@ -59,6 +59,7 @@ def boot(app, note):
 
 def _menu(app, what, text):
     unload_game()
+    drop_module("store")             # the menus load it when they need it (Settings, Statistics)
     if what == "safe":
         from ui.safestart import SafeStart
         app.go(SafeStart(app))
@@ -67,7 +68,7 @@ def _menu(app, what, text):
         from ui.widgets import Message
         if app.unsaved:
             text += "\nIts last moves could not be saved."
-        elif app.store().has_game():
+        elif app.saves().has_game():
             text += "\nThe game is saved after its last move: choose Continue."
         app.go(Message(app, "Oops", text))
         return
@@ -100,7 +101,7 @@ def begin(app):
         t.say(p[4], 3000)
         t.wait(1500)                 # read before an AI's move takes the message line
     if p[5]:
-        app.store().clear_game()     # a new match replaces any saved one
+        app.saves().clear_game()     # a new match replaces any saved one
         t.save()
     t = None
     drop_module("ui.nav")            # done: the table needs the room

@@ -93,7 +93,7 @@ class Pause(ListScreen):
                 app.go(Message(app, "Not saved", why, self.back_here))
         elif label == "Abandon game":
             if self.note == "A again to abandon":
-                app.store().clear_game()
+                app.saves().clear_game()
                 app.menu("Game abandoned")
             else:
                 self.note = "A again to abandon"
@@ -106,16 +106,18 @@ class Pause(ListScreen):
 
 
 def save_checked(app, t):
-    """Make sure game.txt holds the match on the table (saved again when it does not: a save the
-    flash refused before) and read it back: None when it does, else what to tell the player. Only
-    then may "saved" be said."""
+    """Make sure game.txt holds the match on the table (saved again when the last save failed, or
+    none was made since a resume) and read it back against the checksum its save wrote: None when
+    it does, else what to tell the player. Only then may "saved" be said."""
     g = t.game
-    st = app.store()
+    f = app.saves()
     try:
-        if not st.holds(g.match, g.extras()):
-            st.save_game(g.match, g.extras())
-            if not st.holds(g.match, g.extras()):
-                raise OSError(5)
+        if app.unsaved or not app.saved:             # (a resumed game has not been saved here yet)
+            app.unsaved = True
+            app.saved = f.save_game(g.match, g.extras())
+            app.unsaved = False
+        if not f.verify(app.saved):
+            raise OSError(5)
     except OSError as e:
         app.unsaved = True
         n = e.args[0] if e.args else 0

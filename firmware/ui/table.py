@@ -141,7 +141,7 @@ class Table(Screen):
         app = self.app
         try:
             app.unsaved = True                       # until the save is through
-            app.saves().save_game(self.game.match, self.game.extras(), token)
+            app.saved = app.saves().save_game(self.game.match, self.game.extras(), token)
             app.unsaved = False
         except OSError as e:                         # flash full or failing: say so, play on (the
             self.app.save_failures += 1              # previous save stays; the next move tries again)
