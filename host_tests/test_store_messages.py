@@ -12,12 +12,12 @@ import pytest
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "ui_fakes"))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tools"))
+import faults  # noqa: E402
 import frames  # noqa: E402
 import powercut  # noqa: E402
 
 import store  # noqa: E402
 from domino.match import Match  # noqa: E402
-from domino.record import run_forced, move_text  # noqa: E402
 from domino.rng import Rng  # noqa: E402
 from domino.rules import Rules  # noqa: E402
 
@@ -34,22 +34,7 @@ def mpy(tmp_path_factory):
 
 def play(st, m, rng, moves=None):
     """Random legal moves, each saved as the table saves it; None: to the end of the match."""
-    done = 0
-    while not m.over and (moves is None or done < moves):
-        run_forced(m)
-        if m.round_over():
-            m.finish_round()
-            st.save_game(m, EXTRAS)
-            if not m.over:
-                m.start_round()
-                st.save_game(m, EXTRAS)
-            continue
-        rd = m.round
-        mv = rd.buf[rng.below(rd.legal())]
-        tok = move_text(rd, mv)
-        m.play(mv)
-        st.save_game(m, EXTRAS, tok)
-        done += 1
+    faults.play(st, m, rng, moves, EXTRAS)
 
 
 def saved_game(d, moves=9):

@@ -67,24 +67,15 @@ def body(data):
     return text[:text.rfind("sum ")]
 
 
-def good_files(d, finished=False):
-    """A game in progress (or a finished match not yet counted) saved as the table saves it, with
-    settings, statistics and an event log. Returns {name: bytes}."""
-    import store
-    import eventlog
-    from domino.match import Match
+EXTRAS = {"seats": "human,easy", "names": "You,Ann", "sheet": ""}
+
+
+def play(st, m, rng, moves=None, extras=EXTRAS):
+    """Random legal moves, each saved as the table saves it (a round's end and the next deal too);
+    None: to the end of the match. Shared with host_tests/test_store_messages.py."""
     from domino.record import run_forced, move_text
-    from domino.rng import Rng
-    from domino.rules import Rules
-    os.makedirs(d, exist_ok=True)
-    st = store.Store(d)
-    extras = {"seats": "human,easy", "names": "You,Ann", "sheet": ""}
-    m = Match(Rules("draw", 2), 4242 if not finished else 777)
-    m.start_round()
-    st.save_game(m, extras)
-    rng = Rng(3 if not finished else 5)
-    moves = 0
-    while not m.over and (finished or moves < 9):
+    done = 0
+    while not m.over and (moves is None or done < moves):
         run_forced(m)
         if m.round_over():
             m.finish_round()
@@ -98,7 +89,23 @@ def good_files(d, finished=False):
         tok = move_text(rd, mv)
         m.play(mv)
         st.save_game(m, extras, tok)
-        moves += 1
+        done += 1
+
+
+def good_files(d, finished=False):
+    """A game in progress (or a finished match not yet counted) saved as the table saves it, with
+    settings, statistics and an event log. Returns {name: bytes}."""
+    import store
+    import eventlog
+    from domino.match import Match
+    from domino.rng import Rng
+    from domino.rules import Rules
+    os.makedirs(d, exist_ok=True)
+    st = store.Store(d)
+    m = Match(Rules("draw", 2), 4242 if not finished else 777)
+    m.start_round()
+    st.save_game(m, EXTRAS)
+    play(st, m, Rng(3 if not finished else 5), None if finished else 9)
     s, _ = st.load_settings()
     s["bright"] = 50
     s["last"] = {"variant": "draw", "players": 2, "teams": 0, "seats": ["human", "easy"], "options": {}}
@@ -300,14 +307,8 @@ def report(out):
         said = out["said"][s]
         lines.append("  %s session: %s file operations %s; said 'Game saved' %s times, 'Not saved' %s times"
                      % (s, ops["total"], ops["by kind"], said["Game saved"], said["Not saved"]))
-    for group in sorted(out["groups"]):
-        kinds = out["groups"][group]
-        lines.append("  %s: %d cases" % (group, sum(kinds.values())))
-        for k in sorted(kinds, key=lambda x: -kinds[x]):
-            lines.append("    %6d  %s" % (kinds[k], k))
-    for f in out["failures"]:
-        lines.append("FAILED " + f)
-    return "\n".join(lines)
+    from powercut import outcome_lines
+    return "\n".join(lines + outcome_lines(out["groups"], out["failures"]))
 
 
 def main(argv=None):

@@ -62,14 +62,18 @@ def report(out):
     lines = ["power-cut proof: %d cases, %d saves in the match played, %.1f s" %
              (out["cases"], out["saves"], out["ms"] / 1000.0),
              "file sizes: " + ", ".join("%s %d B" % kv for kv in sorted(out["bytes"].items()))]
-    for group in sorted(out["kinds"]):
-        kinds = out["kinds"][group]
+    return "\n".join(lines + outcome_lines(out["kinds"], out["failures"]))
+
+
+def outcome_lines(groups, failures):
+    """Cases by group and outcome, most frequent first, then the failures (shared with faults.py)."""
+    lines = []
+    for group in sorted(groups):
+        kinds = groups[group]
         lines.append("  %s: %d cases" % (group, sum(kinds.values())))
         for kind in sorted(kinds, key=lambda k: -kinds[k]):
             lines.append("    %6d  %s" % (kinds[kind], kind))
-    for f in out["failures"]:
-        lines.append("FAILED " + f)
-    return "\n".join(lines)
+    return lines + ["FAILED " + f for f in failures]
 
 
 def flips(text):
