@@ -394,6 +394,22 @@ def test_copy_failing_half_way_is_exit_1(env):
     assert "mip could not install ssd1306" in one_line_error(err)
 
 
+def test_unplugged_half_way_then_the_next_deploy_copies_the_rest(env):
+    env.dev()["unplug_after_cp"] = 3
+    code, out, err = env.run("deploy", "--board", "lcd_a")
+    assert code == 1
+    line = one_line_error(err)
+    assert "the device on /dev/ttyACM0 went away while copying (unplugged, or it reset)" in line
+    assert "run the deploy again" in line
+    assert len(env.device_files()) == 3
+    del env.dev()["unplug_after_cp"]
+    code, out, err = env.run("deploy", "--board", "lcd_a")
+    assert code == 0, err
+    tree = expected_tree(["lcd_a", "_lcd", "_base"])
+    assert "copied %d files" % (len(tree) - 3) in out
+    assert env.device_files() == tree | {".deployed"}
+
+
 def test_cli_errors_are_one_line_without_traceback(env):
     env.state["devices"] = []
     env.save()

@@ -547,6 +547,20 @@ def parse_probe(text):
     return dev
 
 
+# What pyserial/mpremote say when the port vanishes under them (the cable pulled, the Pico reset).
+_GONE = ("Input/output error", "[Errno 5]", "No such device", "[Errno 19]", "device disconnected",
+         "returned no data")
+
+
+def _device_gone(text):
+    return any(g in (text or "") for g in _GONE)
+
+
+def gone_error(port, doing):
+    return DeployError("the device on %s went away while %s (unplugged, or it reset): plug it back in and "
+                       "run the deploy again (it only copies what is missing)" % (port, doing), code=1)
+
+
 def not_micropython(port, detail=""):
     return DeployError("the device on %s is not running MicroPython%s: install MicroPython first "
                        "(UF2 file, BOOTSEL button: see %s)" % (port, detail, HARDWARE_DOC))
@@ -561,6 +575,8 @@ def probe(port, top):
         if "failed to access" in r.stderr or "could not open port" in r.stderr:
             raise DeployError("cannot open %s: no device there (see `mpremote connect list`), or another "
                               "program (Thonny, a serial monitor) is using it" % port)
+        if _device_gone(r.stderr):
+            raise gone_error(port, "being asked what it holds")
         raise DeployError("mpremote failed on %s: %s" % (port, err or "exit code %d" % r.returncode))
     dev = parse_probe(r.stdout)
     if not dev.info:
@@ -711,6 +727,8 @@ def _run_ops(port, ops, what):
             args += op
         r = mpremote(args)
         if r.returncode != 0:
+            if _device_gone(r.stderr):
+                raise gone_error(port, "copying")
             raise DeployError("%s failed: %s; run the deploy again (it only copies what is missing)"
                               % (what, _last_line(r.stderr or r.stdout) or "exit code %d" % r.returncode),
                               code=1)
@@ -751,6 +769,8 @@ def deploy(board, port=None, chip=None, src=False, force=False, firmware_dir=Non
         say("installing %s with mip (downloads from micropython.org)" % d)
         r = mpremote(["connect", port, "mip", "install", d])
         if r.returncode != 0:
+            if _device_gone(r.stderr):
+                raise gone_error(port, "installing " + d)
             raise DeployError("mip could not install %s: %s (this PC needs internet access for it)"
                               % (d, _last_line(r.stderr or r.stdout)), code=1)
     ops = [["fs", "rm", ":" + p] for p in plan.remove]
