@@ -186,6 +186,7 @@ class EmulatedPico:
                 self.up = False
                 self._unlink()
             with self.cond:
+                ev["i"] = len(self.events)
                 ev["wall"] = time.monotonic()
                 self.events.append(ev)
                 self.cond.notify_all()
