@@ -288,6 +288,20 @@ def test_run_mounts_a_source_tree_and_copies_nothing(env):
     assert env.device_files() == set()
 
 
+def test_run_stopped_with_ctrl_c_resets_the_pico(env, monkeypatch):
+    """mpremote leaves on Ctrl-C but the program would go on running from a mount that is gone."""
+    real = deploy._attached
+
+    def ctrl_c(cmd):
+        real(cmd)                    # the fake logs the call
+        return 1, True
+    monkeypatch.setattr(deploy, "_attached", ctrl_c)
+    code, out, err = env.run("run", "--board", "lcd_a")
+    assert code == 130, err
+    assert env.calls()[-1] == ["connect", "/dev/ttyACM0", "reset"]
+    assert "stopped: the Pico was reset and runs what is deployed on it" in out
+
+
 def test_repl(env):
     code, out, err = env.run("repl")
     assert code == 0, err

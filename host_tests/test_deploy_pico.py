@@ -337,14 +337,18 @@ def test_full_flash_pulled_cable_deploy_src_run_repl(world):
     assert "removed %d" % (len([f for f in tree if f.endswith(".mpy")])) in r.stdout, r.stdout
     record("deploy_back_to_mpy", stats)
     assert_menu(pico, mark)
-    # `make run`: the source tree mounted from the PC, nothing copied; Ctrl-C stops it.
+    # `make run`: the source tree mounted from the PC, nothing copied. Ctrl-C stops it: the Pico is
+    # reset and starts the deployed game again.
     mark = pico.mark()
     term = Terminal(["make", "run", "BOARD=" + BOARD, "PORT=" + world.port], world.checkout)
     term.expect("is mounted at /remote", 120)
     img, ev = first_frame_of_run(pico, mark)
     assert img == sim_menu(BOARD)
+    mark = pico.mark()
     term.send("\x03")
+    term.expect("stopped: the Pico was reset and runs what is deployed on it", 120)
     assert term.wait(60) != 0
+    assert_menu(pico, mark)
     # `make repl`: one line typed, the answer read, Ctrl-X leaves.
     term = Terminal(["make", "repl", "PORT=" + world.port], world.checkout)
     term.expect("Connected to MicroPython", 60)
