@@ -412,7 +412,8 @@ def test_no_clone_mip_install_then_the_board_question(world, tmp_path):
             pkg = json.load(f)
         installed = [ln for ln in r.stdout.splitlines() if ln.startswith("Installing: ")]
         assert len(installed) == len(pkg["urls"]) + 1, r.stdout          # + lib/ssd1306.mpy
-        record("mip_install", {"files": len(installed), "usb_bytes": pico.sent - sent,
+        size = sum(os.path.getsize(os.path.join(world.checkout, src)) for _, src in pkg["urls"]) + len(data)
+        record("mip_install", {"files": len(installed), "bytes": size, "usb_bytes": pico.sent - sent,
                                "wall_s": round(time.monotonic() - t, 1)})
     finally:
         httpd.shutdown()
