@@ -55,7 +55,8 @@ export class ST7789 {
       if (this.args.length === need) this.done(this.cmd, this.args);
       return;
     }
-    if (this.cmd !== 0x2c) { this.problem(`data byte 0x${v.toString(16)} after command 0x${this.cmd.toString(16)}`); return; }
+    if (this.cmd < 0) { this.problem(`data byte 0x${v.toString(16)} with no command`); return; }
+    if (this.cmd !== 0x2c) return; // the arguments of a set-up command this decoder does not need
     if (this.hi < 0) { this.hi = v; return; }
     this.pixel((this.hi << 8) | v, now);
     this.hi = -1;
@@ -84,11 +85,12 @@ export class ST7789 {
   }
 
   done(c, a) {
+    // (the command stays current: more bytes are its data, taken and dropped)
     if (c === 0x2a) { this.win[0] = (a[0] << 8) | a[1]; this.win[2] = (a[2] << 8) | a[3]; }
     else if (c === 0x2b) { this.win[1] = (a[0] << 8) | a[1]; this.win[3] = (a[2] << 8) | a[3]; }
     else if (c === 0x36) this.madctl = a[0];
     else if (c === 0x3a) this.colmod = a[0];
-    this.cmd = -1;
+    this.cmd = 0x100; // arguments complete: further data bytes are dropped
   }
 
   pixel(p, now) {

@@ -14,7 +14,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)
 WIRING = {
     "waveshare_lcd13": {"st7789": {"spi": 1, "dc": 8, "cs": 9, "w": 240, "h": 240, "x": 0, "y": 0}},
     "pimoroni_pack": {"st7789": {"spi": 0, "dc": 16, "cs": 17, "w": 240, "h": 135, "x": 40, "y": 53}},
-    "pimoroni_pack2": {"st7789": {"spi": 0, "dc": 16, "cs": 17, "w": 320, "h": 240, "x": 0, "y": 0}},
+    "pimoroni_pack2": {"st7789": {"spi": 0, "dc": 16, "cs": 17, "w": 320, "h": 240, "x": 0, "y": 0},
+                       "pins_from": "pimoroni_pack"},
     "oled_diy": {"ssd1306": {"i2c": 0, "addr": 0x3C, "w": 128, "h": 64}},
 }
 COLOUR = ("waveshare_lcd13", "pimoroni_pack", "pimoroni_pack2")
@@ -29,7 +30,7 @@ def module(board):
 
 def buttons(board):
     """[(gpio, key bit)] of the board's buttons (active low)."""
-    return list(module(board).PINS)
+    return list(module(WIRING[board].get("pins_from", board)).PINS)
 
 
 def released(board):
