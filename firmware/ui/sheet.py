@@ -249,7 +249,7 @@ class RoundEnd(Screen):
         if m.pot:
             g.text(g.fit("Eggs carried: " + str(m.pot), g.cols), 0, y, c.WARN)
             y += 10
-        if wrote_off(m):
+        if wrote_off(m) and y + 8 <= g.h:
             g.text("All written off" if small else "All points written off", 0, y, c.WARN)
             y += 10
         if m.round_winner != _NONE and not (r.family == _FAM_SEA and not m.recorded[m.round_winner]):
