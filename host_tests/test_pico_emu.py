@@ -7,6 +7,7 @@ responder. Skips, saying how to get it, where the emulator is not set up (`make 
 import os
 import shutil
 import sys
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -27,7 +28,7 @@ pytestmark = pytest.mark.skipif(WHY is not None, reason="emulated Pico not set u
 # a few moves at the table (A plays the tile under the cursor, A again picks the end). The AI's
 # moves are shown for the "fast" 150 ms (settings.json on both), so 350 ms of a still display means
 # the app has answered.
-GAME = "a up up a a*5 up a down a a a a a right a a a"
+GAME = "a up up a a*5 up a down a a a right a a"
 IDLE_MS = 350
 SETTINGS = {"anim": 1}
 BUILD = os.path.join(ROOT, "build", "test_pico_emu")
@@ -48,24 +49,41 @@ def first_diff(a, b, w):
     return "sizes %d and %d" % (len(a), len(b))
 
 
-@pytest.mark.parametrize("board", wiring.COLOUR)
-def test_game_through_the_buttons_pixel_equal(board):
+def play(board):
+    """The game on the emulated Pico and on the simulator: (device Result, simulator shots, hello)."""
     steps = keys.plan(board, GAME, idle_ms=IDLE_MS)
     kind, wire = wiring.display(board)
     files = device.board_tree(board, os.path.join(BUILD, "tree-" + board))
     files["/settings.json"] = device.settings_file(**SETTINGS)
     r = emu.run(emu.flash_image(files), plan=keys.device_plan(steps),
-                gpio_high=wiring.released(board), st7789=wire, timeout=400)
-    assert r.rc == 0, r.why()
-    print("%s: device %.1f s in %.1f s of wall time" % (board, r.report["device_ms"] / 1000.0, r.report["wall_s"]))
-    assert "Traceback" not in r.report["console"], r.report["console"]
-    assert not r.display["problems"], r.display["problems"]
+                gpio_high=wiring.released(board), st7789=wire, timeout=600)
     data = os.path.join(BUILD, "sim-" + board)
     shutil.rmtree(data, ignore_errors=True)
     os.makedirs(data)
     with open(os.path.join(data, "settings.json"), "wb") as f:
         f.write(files["/settings.json"])
     sim_shots, hello, _ = keys.sim_play(board, steps, data)
+    return steps, r, sim_shots, hello
+
+
+@pytest.fixture(scope="module")
+def games():
+    """The three boards' runs, two at a time (the emulator is single-threaded; CI has two cores)."""
+    pool = ThreadPoolExecutor(max_workers=2)
+    futures = dict((b, pool.submit(play, b)) for b in wiring.COLOUR)
+    yield futures
+    pool.shutdown(wait=True)
+
+
+@pytest.mark.parametrize("board", wiring.COLOUR)
+def test_game_through_the_buttons_pixel_equal(games, board):
+    steps, r, sim_shots, hello = games[board].result()
+    kind, wire = wiring.display(board)
+    assert r.rc == 0, r.why()
+    print("%s: device %.1f s in %.1f s of wall time" % (board, r.report["device_ms"] / 1000.0,
+                                                          r.report["wall_s"]))
+    assert "Traceback" not in r.report["console"], r.report["console"]
+    assert not r.display["problems"], r.display["problems"]
     dev_shots = r.shots()
     assert len(dev_shots) == len(sim_shots) == sum(1 for s in steps if "shot" in s)
     seen = set()
@@ -76,3 +94,5 @@ def test_game_through_the_buttons_pixel_equal(board):
         seen.add(dev)
     # the pictures are the menus, the deal-code editor and the table: not one blank screen
     assert len(seen) >= 12, len(seen)
+    # and the panel was set up as the board file says: awake, 16-bit colour, display on
+    assert r.display["state"]["awake"] and r.display["state"]["on"] and r.display["state"]["colmod"] == 0x55

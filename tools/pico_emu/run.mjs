@@ -65,6 +65,7 @@ for (let i = 0; i < argv.length; i++) {
   const o = argv[i];
   const val = () => { if (i + 1 >= argv.length) usage(`${o} needs a value`); return argv[++i]; };
   if (o === '--flash') a.flash = val();
+  else if (o === '--run') a.run = val();
   else if (o === '--firmware') a.firmware = val();
   else if (o === '--gpio-high') a.high = val().split(',').filter((s) => s).map(Number);
   else if (o === '--st7789') a.st7789 = spec(val(), ['spi', 'dc', 'cs', 'w', 'h', 'x', 'y']);
