@@ -27,8 +27,7 @@ import path from 'path';
 import { fileURLToPath } from 'url';
 import { Pico, FS_OFFSET, FS_BYTES } from './pico.mjs';
 import { SerialPort } from './usb.mjs';
-import { ST7789 } from './st7789.mjs';
-import { SSD1306 } from './ssd1306.mjs';
+import { spec, st7789, ssd1306, ST7789_KEYS, SSD1306_KEYS } from './displays.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const BK_ERASE = 0x71; // pico.mjs's BKPT numbers for the ROM's flash_range_erase / _program
@@ -41,16 +40,6 @@ function usage(msg) {
   process.exit(2);
 }
 
-function spec(text, keys) {
-  const out = {};
-  for (const part of text.split(',')) {
-    const [k, v] = part.split('=');
-    if (!keys.includes(k) || v === undefined || !/^(0x)?[0-9a-f]+$/i.test(v)) usage(`bad device spec ${part}`);
-    out[k] = Number(v);
-  }
-  return out;
-}
-
 const a = { flash: null, firmware: path.join(HERE, 'firmware.uf2'), high: [], st7789: null, ssd1306: null,
   shots: null, idleMs: 300, flashTiming: false, eventsFd: 3 };
 const argv = process.argv.slice(2);
@@ -60,8 +49,8 @@ for (let i = 0; i < argv.length; i++) {
   if (o === '--flash') a.flash = val();
   else if (o === '--firmware') a.firmware = val();
   else if (o === '--gpio-high') a.high = val().split(',').filter((s) => s).map(Number);
-  else if (o === '--st7789') a.st7789 = spec(val(), ['spi', 'dc', 'cs', 'w', 'h', 'x', 'y']);
-  else if (o === '--ssd1306') a.ssd1306 = spec(val(), ['i2c', 'addr', 'w', 'h']);
+  else if (o === '--st7789') a.st7789 = spec(val(), ST7789_KEYS, usage);
+  else if (o === '--ssd1306') a.ssd1306 = spec(val(), SSD1306_KEYS, usage);
   else if (o === '--shots') a.shots = val();
   else if (o === '--idle-ms') a.idleMs = Number(val());
   else if (o === '--flash-timing') a.flashTiming = true;
@@ -128,13 +117,7 @@ function boot() {
   const serial = (port = new SerialPort(p));
   serial.onConnect = () => event({ ev: 'up', boot: boots, t_ms: p.nowNs() / 1e6 });
   serial.onData = (d) => process.stdout.write(d);
-  let display = null;
-  if (a.st7789) {
-    display = new ST7789(p, { spi: a.st7789.spi, dc: a.st7789.dc, cs: a.st7789.cs, width: a.st7789.w,
-      height: a.st7789.h, xoff: a.st7789.x || 0, yoff: a.st7789.y || 0 });
-  } else if (a.ssd1306) {
-    display = new SSD1306(p, { i2c: a.ssd1306.i2c, addr: a.ssd1306.addr, width: a.ssd1306.w, height: a.ssd1306.h });
-  }
+  const display = a.st7789 ? st7789(p, a.st7789) : a.ssd1306 ? ssd1306(p, a.ssd1306) : null;
   if (display && a.shots) watchDisplay(p, display);
   pacedExecute(p.simulator);
   p.start();
