@@ -35,6 +35,7 @@ import emu  # noqa: E402  (tools/pico_emu/emu.py: build/pico_emu, set up by `mak
 import wiring  # noqa: E402
 
 DEFAULT_DIR = os.path.join(emu.ROOT, "build", "pico_usb")
+BACKLOG = 1 << 16      # bytes from the device kept for a port nobody reads (the pty holds ~4 KB more)
 
 
 class EmulatedPico:
@@ -194,15 +195,16 @@ class EmulatedPico:
             self.cond.notify_all()
 
     def _pump(self):
-        """Bytes both ways between the pty and the emulator. What the device sends while nobody
-        reads the port is kept by the pty up to its buffer's size, then dropped (as a USB host
-        drops what no program reads)."""
+        """Bytes both ways between the pty and the emulator. What the device sends waits while the
+        pty's buffer is full (a reader catches up), up to BACKLOG bytes; beyond that nobody is
+        reading the port and the rest is dropped, as a USB host drops what no program reads."""
         out = self.proc.stdout.fileno()
         inp = self.proc.stdin
         master = self.master
+        backlog = b""
         while True:
             try:
-                r, _, _ = select.select([master, out], [], [], 0.5)
+                r, w, _ = select.select([master, out], [master] if backlog else [], [], 0.5)
             except (OSError, ValueError):
                 return
             if out in r:
@@ -210,8 +212,10 @@ class EmulatedPico:
                 if not data:
                     return
                 self.received += len(data)
+                backlog = (backlog + data)[:BACKLOG]
+            if backlog and (w or out in r):
                 try:
-                    os.write(master, data)
+                    backlog = backlog[os.write(master, backlog):]
                 except BlockingIOError:
                     pass
                 except OSError:
