@@ -143,17 +143,19 @@ def blank(img):
     return img == img[:2] * (len(img) // 2)
 
 
+def drawn(e):
+    """A shot event whose picture is not one flat colour."""
+    if e["ev"] != "shot":
+        return False
+    with open(e["file"], "rb") as f:
+        return not blank(f.read())
+
+
 def first_frame(pico, after, timeout=BOOT_S):
-    """The first picture that is not one flat colour after the next boot from `after` on (the board
-    clears the panel first), and the shot event; the pictures before it must all be flat."""
+    """The first drawn picture after the next boot from `after` on, and its shot event; any picture
+    before it (a cleared panel) must be flat."""
     up = pico.wait_up(timeout, after)
     assert up, "the device did not come up again after %s" % pico.events[after:]
-
-    def drawn(e):
-        if e["ev"] != "shot":
-            return False
-        with open(e["file"], "rb") as f:
-            return not blank(f.read())
     ev = pico.wait(drawn, timeout, up["i"])
     assert ev, "no picture after boot %d: %s" % (up["boot"], pico.events[up["i"]:])
     assert not ev["problems"], ev["problems"]
@@ -206,52 +208,6 @@ def deploy_and_count(w, pico, target="deploy"):
     return r, copied, tree, mark, stats
 
 
-# -- make test: the README's `make deploy`, and the game it starts ---------------------------------
-
-def test_make_deploy_boots_into_the_game_and_copies_only_changes(world):
-    pico = world.plug()
-    r, copied, tree, mark, stats = deploy_and_count(world, pico)
-    assert sorted(copied) == sorted(tree), r.stdout
-    assert "copied %d files, removed 0, 0 unchanged" % len(tree) in r.stdout
-    assert "main.py" in copied and "board.cfg" in copied
-    record("first_deploy", stats)
-    ev = assert_menu(pico, mark)
-    record("boot_to_menu_after_deploy_device_ms", round(ev["last_byte_ms"]))
-
-    # The same again: the device's files all hash equal to the build, nothing is sent but the probe.
-    r, copied, tree, mark, stats = deploy_and_count(world, pico)
-    assert copied == [] and "nothing to copy: all %d files are up to date" % len(tree) in r.stdout, r.stdout
-    record("second_deploy_unchanged", stats)
-    assert pico.wait_reset(60, mark), "the deploy did not reset the device"
-
-    # A change in one module and in the help text: exactly those two go.
-    with open(os.path.join(world.checkout, "firmware", "eventlog.py"), "a") as f:
-        f.write("\n\ndef _issue21():\n    return 21\n")
-    with open(os.path.join(world.checkout, "firmware", "ui", "help.txt"), "a") as f:
-        f.write("\n")
-    r, copied, tree, mark, stats = deploy_and_count(world, pico)
-    assert sorted(copied) == ["eventlog.mpy", "ui/help.txt"], r.stdout
-    assert "copied 2 files, removed 0, %d unchanged" % (len(tree) - 2) in r.stdout
-    record("third_deploy_two_changed", stats)
-    assert_menu(pico, mark)
-
-
-# -- make soak-deploy -------------------------------------------------------------------------------
-
-def image_with_filler(free_blocks):
-    """A littlefs image for the Pico holding one big file that leaves about `free_blocks` free."""
-    from littlefs import LittleFS
-    size = (emu.BLOCK_COUNT - 2 - free_blocks) * emu.BLOCK_SIZE
-    while True:
-        fs = LittleFS(block_size=emu.BLOCK_SIZE, block_count=emu.BLOCK_COUNT, read_size=32, prog_size=256,
-                      lookahead_size=32, cache_size=1024, block_cycles=100)
-        with fs.open("/filler.bin", "wb") as f:
-            f.write(b"\0" * size)
-        if emu.BLOCK_COUNT - fs.used_block_count <= free_blocks:
-            return bytes(fs.context.buffer)
-        size += emu.BLOCK_SIZE
-
-
 class Terminal:
     """A command run on a pseudo-terminal, as a person at a shell runs it."""
 
@@ -298,6 +254,66 @@ class Terminal:
         os.waitpid(self.pid, 0)
         os.close(self.fd)
         raise AssertionError("still running after %d s: %r" % (timeout, self.out[-1500:]))
+
+
+def repl_answers(checkout, port):
+    """`make repl` on a terminal: Ctrl-C stops what runs, a line typed gets its answer, Ctrl-X leaves."""
+    term = Terminal(["make", "repl", "PORT=" + port], checkout)
+    term.expect("Connected to MicroPython", 60)
+    term.send("\x03")
+    term.expect(">>> ", 60)
+    term.send("print(6 * 7)\r")
+    term.expect("\r\n42\r\n", 60)
+    term.send("\x18")
+    assert term.wait(60) == 0, term.out
+
+
+# -- make test: the README's `make deploy`, and the game it starts ---------------------------------
+
+def test_make_deploy_boots_into_the_game_and_copies_only_changes(world):
+    pico = world.plug()
+    r, copied, tree, mark, stats = deploy_and_count(world, pico)
+    assert sorted(copied) == sorted(tree), r.stdout
+    assert "copied %d files, removed 0, 0 unchanged" % len(tree) in r.stdout
+    assert "main.py" in copied and "board.cfg" in copied
+    record("first_deploy", stats)
+    ev = assert_menu(pico, mark)
+    record("boot_to_menu_after_deploy_device_ms", round(ev["last_byte_ms"]))
+
+    # The same again: the device's files all hash equal to the build, nothing is sent but the probe.
+    r, copied, tree, mark, stats = deploy_and_count(world, pico)
+    assert copied == [] and "nothing to copy: all %d files are up to date" % len(tree) in r.stdout, r.stdout
+    record("second_deploy_unchanged", stats)
+    assert pico.wait_reset(60, mark), "the deploy did not reset the device"
+
+    # A change in one module and in the help text: exactly those two go.
+    with open(os.path.join(world.checkout, "firmware", "eventlog.py"), "a") as f:
+        f.write("\n\ndef _issue21():\n    return 21\n")
+    with open(os.path.join(world.checkout, "firmware", "ui", "help.txt"), "a") as f:
+        f.write("\n")
+    r, copied, tree, mark, stats = deploy_and_count(world, pico)
+    assert sorted(copied) == ["eventlog.mpy", "ui/help.txt"], r.stdout
+    assert "copied 2 files, removed 0, %d unchanged" % (len(tree) - 2) in r.stdout
+    record("third_deploy_two_changed", stats)
+    assert_menu(pico, mark)
+    # `make repl`, non-interactively: one line sent, its answer read.
+    repl_answers(world.checkout, world.port)
+
+
+# -- make soak-deploy -------------------------------------------------------------------------------
+
+def image_with_filler(free_blocks):
+    """A littlefs image for the Pico holding one big file that leaves about `free_blocks` free."""
+    from littlefs import LittleFS
+    size = (emu.BLOCK_COUNT - 2 - free_blocks) * emu.BLOCK_SIZE
+    while True:
+        fs = LittleFS(block_size=emu.BLOCK_SIZE, block_count=emu.BLOCK_COUNT, read_size=32, prog_size=256,
+                      lookahead_size=32, cache_size=1024, block_cycles=100)
+        with fs.open("/filler.bin", "wb") as f:
+            f.write(b"\0" * size)
+        if emu.BLOCK_COUNT - fs.used_block_count <= free_blocks:
+            return bytes(fs.context.buffer)
+        size += emu.BLOCK_SIZE
 
 
 @soak
@@ -349,24 +365,12 @@ def test_full_flash_pulled_cable_deploy_src_run_repl(world):
     term.expect("stopped: the Pico was reset and runs what is deployed on it", 120)
     assert term.wait(60) != 0
     assert_menu(pico, mark)
-    # `make repl`: one line typed, the answer read, Ctrl-X leaves.
-    term = Terminal(["make", "repl", "PORT=" + world.port], world.checkout)
-    term.expect("Connected to MicroPython", 60)
-    term.send("\x03")
-    term.expect(">>> ", 60)
-    term.send("print(6 * 7)\r")
-    term.expect("42", 60)
-    term.send("\x18")
-    assert term.wait(60) == 0, term.out
+    # `make repl` finds the prompt (not a raw REPL left behind).
+    repl_answers(world.checkout, world.port)
 
 
 def first_frame_of_run(pico, after, timeout=BOOT_S):
     """`make run` starts main.py without a reset: the first drawn picture from `after` on."""
-    def drawn(e):
-        if e["ev"] != "shot":
-            return False
-        with open(e["file"], "rb") as f:
-            return not blank(f.read())
     ev = pico.wait(drawn, timeout, after)
     assert ev, "nothing drawn: %s" % pico.events[after:]
     with open(ev["file"], "rb") as f:
