@@ -26,6 +26,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import termios
 import threading
 import time
 
@@ -237,6 +238,13 @@ class Terminal:
     def send(self, data):
         os.write(self.fd, data.encode() if isinstance(data, str) else data)
 
+    def wait_raw(self, timeout):
+        """Until the program has put the terminal in raw mode (Ctrl-C is then a byte, not SIGINT)."""
+        end = time.monotonic() + timeout
+        while termios.tcgetattr(self.fd)[3] & termios.ISIG:
+            assert time.monotonic() < end, "the terminal never went raw: %r" % self.out[-1500:]
+            time.sleep(0.05)
+
     def wait(self, timeout=60):
         """Exit status, reading on so the command never blocks on a full terminal."""
         end = time.monotonic() + timeout
@@ -260,6 +268,7 @@ def repl_answers(checkout, port):
     """`make repl` on a terminal: Ctrl-C stops what runs, a line typed gets its answer, Ctrl-X leaves."""
     term = Terminal(["make", "repl", "PORT=" + port], checkout)
     term.expect("Connected to MicroPython", 60)
+    term.wait_raw(30)
     term.send("\x03")
     term.expect(">>> ", 60)
     term.send("print(6 * 7)\r")
@@ -428,6 +437,7 @@ def test_no_clone_mip_install_then_the_board_question(world, tmp_path):
     # First boot: no board.cfg, so main.py asks on the serial console; answered from `mpremote repl`.
     term = Terminal([MPREMOTE, "connect", world.port, "repl"], world.checkout)
     term.expect("board number or name: ", BOOT_S)
+    term.wait_raw(30)
     names = [n for n in re.findall(r"^  (\d+)  (\w+)", term.out.decode("latin-1"), re.M)]
     number = dict((n, i) for i, n in names)[BOARD]
     mark = pico.mark()
