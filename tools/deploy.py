@@ -17,7 +17,6 @@ else the one next to this Python), so tests can put a recording fake on PATH. Ev
 can cause ends in one line on stderr and exit code 2; a failure half-way through copying, exit 1.
 docs/DEPLOY.md describes the internals.
 """
-import argparse
 import ast
 import hashlib
 import json
@@ -857,7 +856,9 @@ def repl(port=None):
 # CLI
 
 def main(argv=None):
-    p = argparse.ArgumentParser(prog="deploy", description=__doc__.split("\n\n")[0])
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import cli
+    p = cli.parser("deploy", description=__doc__.split("\n\n")[0])
     sub = p.add_subparsers(dest="cmd", required=True)
 
     def opt(sp, *names):
@@ -873,7 +874,8 @@ def main(argv=None):
 
     b = sub.add_parser("build", help="write the deployable tree to build/")
     opt(b, "board", "chip", "src")
-    b.add_argument("--out", default="", help="output folder (default build/<chip>, or build/src)")
+    b.add_argument("--out", default="", type=cli.typed(cli.out_dir),
+                   help="output folder (default build/<chip>, or build/src)")
     d = sub.add_parser("deploy", help="copy the firmware to the device")
     opt(d, "board", "port", "chip", "src")
     d.add_argument("--force", action="store_true", help="copy every file and reinstall mip packages")
