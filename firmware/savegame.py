@@ -163,10 +163,15 @@ class Files:
             raise
 
     def rename(self, src, dst):
+        """src becomes dst. A filesystem that will not rename over a file (EEXIST), or something
+        that is not a file in the way: cleared, then once more. Any other refusal (full, read-only,
+        I/O) raises with dst as it was: a good file is never removed for a rename that may fail."""
         o = self.os()
         try:
             o.rename(self.path(src), self.path(dst))
-        except OSError:                  # a filesystem that will not rename over a file; a directory
+        except OSError as e:
+            if self.kind(dst) == 1 and not (e.args and e.args[0] == 17):
+                raise
             self.clear(dst)
             o.rename(self.path(src), self.path(dst))
 

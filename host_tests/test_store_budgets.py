@@ -275,3 +275,33 @@ def test_board_cfg_over_budget_or_not_a_file(tmp_path):
     os.remove(str(cfg))
     os.mkfifo(str(cfg))                          # opening it would wait for ever
     assert boards.read_cfg(str(cfg)) is None
+
+
+# --- a refused rename never costs the file it would have replaced (found by tools/faults.py) ------------
+class RefusingRenames:
+    """os for savegame.Files whose renames fail with `errno` (the flash full: ENOSPC)."""
+
+    def __init__(self, errno):
+        self.errno = errno
+
+    def open(self, p, mode="r"):
+        return open(p, mode)
+
+    def rename(self, a, b):
+        raise OSError(self.errno, "refused")
+
+    def __getattr__(self, name):
+        return getattr(os, name)
+
+
+def test_a_refused_rename_keeps_the_file_it_would_replace(tmp_path):
+    st = store.Store(str(tmp_path))
+    st.save_stats({"draw": [4, 3, 1, 2, 2]})
+    before = (tmp_path / "stats.json").read_bytes()
+    for errno in (28, 30, 5):
+        full = store.Store(str(tmp_path), RefusingRenames(errno))
+        with pytest.raises(OSError):
+            full.save_stats({"draw": [5, 4, 1, 3, 3]})
+        assert (tmp_path / "stats.json").read_bytes() == before, errno
+        assert not (tmp_path / "stats.json.tmp").exists()
+    assert st.load_stats()[0]["draw"] == [4, 3, 1, 2, 2]
