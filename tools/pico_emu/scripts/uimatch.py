@@ -17,9 +17,6 @@ import boards  # noqa: E402
 board = boards.load(BOARD)
 inj = [0]
 board.read_keys = lambda: inj[0]
-if not WARM:                           # measuring the app without its boot warm-up
-    from ui import nav
-    nav.warm_up = lambda: None
 low = [1 << 30, 1 << 30, 0]
 now = [0]
 
@@ -41,7 +38,7 @@ def tick_probe(what):
 from ui.app import App  # noqa: E402
 
 t0 = time.ticks_ms()
-app = App(board, "/", fake_clock if FAKE_MS else None)
+app = App(board, "/", fake_clock if FAKE_MS else None, WARM)
 app.settings["anim"] = 0
 app.settings["think"] = THINK
 app.probe = tick_probe
