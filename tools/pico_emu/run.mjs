@@ -4,7 +4,7 @@
 // is the Python side (it builds the flash image, writes the plan, reads the results).
 //
 // usage: node run.mjs [SCRIPT.py | --run CODE] --flash IMG [--firmware F.uf2] [--gpio-high N,M,..]
-//          [--st7789 spi=1,dc=8,cs=9,w=240,h=240,x=0,y=0] [--ssd1306 i2c=0,addr=60,w=128,h=64]
+//          [--st7789 spi=1,dc=8,cs=9,w=240,h=240,x=0,y=0] [--ssd1306 i2c=0,addr=60,w=128,h=64,sda=4,scl=5]
 //          [--plan PLAN.json] [--out DIR] [--save-flash IMG] [--flash-timing]
 //          [--timeout WALL_S] [--device-s S] [--quiet]
 //
@@ -69,7 +69,7 @@ for (let i = 0; i < argv.length; i++) {
   else if (o === '--firmware') a.firmware = val();
   else if (o === '--gpio-high') a.high = val().split(',').filter((s) => s).map(Number);
   else if (o === '--st7789') a.st7789 = spec(val(), ['spi', 'dc', 'cs', 'w', 'h', 'x', 'y']);
-  else if (o === '--ssd1306') a.ssd1306 = spec(val(), ['i2c', 'addr', 'w', 'h']);
+  else if (o === '--ssd1306') a.ssd1306 = spec(val(), ['i2c', 'addr', 'w', 'h', 'sda', 'scl']);
   else if (o === '--plan') a.plan = JSON.parse(fs.readFileSync(val(), 'utf8'));
   else if (o === '--out') a.out = val();
   else if (o === '--save-flash') a.saveFlash = val();
@@ -98,7 +98,7 @@ for (const n of a.high) pico.setInput(n, true);
 const lcd = a.st7789 ? new ST7789(pico, { spi: a.st7789.spi, dc: a.st7789.dc, cs: a.st7789.cs, width: a.st7789.w,
   height: a.st7789.h, xoff: a.st7789.x || 0, yoff: a.st7789.y || 0 }) : null;
 const oled = a.ssd1306 ? new SSD1306(pico, { i2c: a.ssd1306.i2c, addr: a.ssd1306.addr, width: a.ssd1306.w,
-  height: a.ssd1306.h }) : null;
+  height: a.ssd1306.h, sda: a.ssd1306.sda, scl: a.ssd1306.scl }) : null;
 const display = lcd || oled;
 const port = new SerialPort(pico);
 
