@@ -93,6 +93,9 @@ class App:
         from ui import nav
         if warm:                     # the 180K unix-port stress runs only: the Pico does not need it
             nav.warm_up()            # (docs/ENGINE.md, "Memory tricks")
+        else:                        # the AI, loaded for good now (its native code is never freed):
+            from ui import brain     # low in the heap, and no pause at its first move
+            brain.load()
         self.arm_watchdog()
         nav.boot(self, note)         # back into a saved game (B held: the menu)
 
