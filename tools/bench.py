@@ -699,7 +699,7 @@ def _boot(bench, add):
     m = bench.res["cal"]["measured"]
     add("tools/bench_boot.py, the .mpy tree at `-X heapsize=%s`: from importing the board and the app to"
         % HEAP)
-    add("the menu's first frame (settings; the device boots without the warm-up, docs/ENGINE.md). The")
+    add("the menu's first frame (settings, the AI; no UI warm-up on the device, docs/ENGINE.md). The")
     add("simulated board stands in for the panel (no SPI set-up); MicroPython's own start before main.py")
     add("is not included.")
     add("")
