@@ -233,7 +233,8 @@ def write_doc(path, res):
     missing = [b for b in wiring.COLOUR if b not in res["boards"]]
     missing += ["%s %s" % (b, m[0]) for b in wiring.COLOUR for m in UI_MATCHES
                 if not any(u["board"] == b and u["match"] == m[0] for u in res["ui"])]
-    missing += ["Hard AI %s" % v for v in AI_VARIANTS if not any(r["case"].startswith(v + " ") for r in res["ai"])]
+    missing += ["Hard AI %s" % v for v in AI_VARIANTS
+                if not any(r["case"].startswith(v + " ") for r in res["ai"])]
     quick = sorted(b for b, r in res["boards"].items() if r.get("quick"))
     if quick:
         lines += ["Boot and presses of %s from `--quick` runs: one round of presses at the table (the A may"
