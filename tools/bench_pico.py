@@ -232,7 +232,7 @@ def write_doc(path, res):
     bench._device(type("Run", (), {"res": {"device": res}})(), lines.append)
     missing = [b for b in wiring.COLOUR if b not in res["boards"]]
     missing += ["%s %s" % (b, m[0]) for b in wiring.COLOUR for m in UI_MATCHES
-                if not any(u["board"] == b and u["match"] == m[0] for u in res["ui"])]
+                if not any(u["board"] == b and u["match"].startswith(m[0]) for u in res["ui"])]
     missing += ["Hard AI %s" % v for v in AI_VARIANTS
                 if not any(r["case"].startswith(v + " ") for r in res["ai"])]
     quick = sorted(b for b, r in res["boards"].items() if r.get("quick"))
