@@ -66,7 +66,7 @@ class Screen:
 
 
 class App:
-    def __init__(self, board, root="/", ai_clock=None):
+    def __init__(self, board, root="/", ai_clock=None, warm=False):
         self.board = board
         self.inp = board.make_input()
         self.g = Gfx(board)
@@ -99,7 +99,11 @@ class App:
         self.pending = None          # a game to start on the next pass (see start)
         board.set_brightness(self.settings["bright"])
         from ui import nav
-        nav.warm_up()
+        if warm:                     # the 180K unix-port stress runs only: the Pico does not need it
+            nav.warm_up()            # (docs/ENGINE.md, "Memory tricks")
+        else:                        # the AI, loaded for good now (its native code is never freed):
+            from ui import brain     # low in the heap, and no pause at its first move
+            brain.load()
         self.arm_watchdog()
         nav.boot(self, note)         # back into a saved game (B held: the safe start)
 

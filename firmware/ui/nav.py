@@ -1,4 +1,4 @@
-"""Moving between the menus and the table, loaded only for that moment: boot (warm-up, then straight
+"""Moving between the menus and the table, loaded only for that moment: boot (straight
 back into a saved game), starting or resuming a match, going back to the menu, the error page.
 Whatever the previous screen held (menus, the table, the AI) is unloaded first, so the next screen
 gets the whole heap."""
@@ -10,11 +10,13 @@ WARM = ("store", "savegame", "domino.record", "ui.widgets", "ui.menus", "ui.deal
 
 
 def warm_up():
-    """Load every module the app loads on demand once, at boot, and drop it again; load the AI and
-    keep it. Loading a module interns its names for good: done now, those permanent bytes sit
-    together at the bottom of the heap instead of as islands between later allocations, which would
-    split the free heap into pieces too small for the next module or the AI's buffers. The AI stays
-    loaded for good: its native code could not be unloaded without leaking."""
+    """Only where the heap is tight (App(..., warm=True): the 180K stress runs on the 64-bit unix
+    port; the Pico boots without it, docs/ENGINE.md). Load every module the app loads on demand
+    once, at boot, and drop it again; load the AI and keep it. Loading a module interns its names
+    for good: done now, those permanent bytes sit together at the bottom of the heap instead of as
+    islands between later allocations, which would split the free heap into pieces too small for
+    the next module or the AI's buffers. The AI stays loaded for good: its native code could not be
+    unloaded without leaking."""
     for name in WARM:
         try:
             __import__(name)

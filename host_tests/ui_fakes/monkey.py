@@ -478,8 +478,8 @@ def run():
         board.host_keys(boot_keys)       # held while the app boots (and a moment after)
         C["boot_keys"] = boot_keys
     root = os.getenv("UI_ROOT") or "/tmp/ui_monkey"
-    try:
-        app = App(board, root, fake_clock if fake_ms else None)
+    try:                                 # warm: the boot warm-up this 180K 64-bit heap needs
+        app = App(board, root, fake_clock if fake_ms else None, True)
     except MemoryError as e:             # as ui.app.run does: once more, from a clean slate
         C["boot_retries"] += 1
         note("boot", repr(e))
@@ -487,7 +487,7 @@ def run():
         e = None
         gc.collect()
         try:
-            app = App(board, root, fake_clock if fake_ms else None)
+            app = App(board, root, fake_clock if fake_ms else None, True)
         except MemoryError as e2:        # on the device: stopped at boot (B held is the way out)
             C["crashes"] += 1
             note("crash", "at boot: " + repr(e2))

@@ -4,7 +4,7 @@
 // is the Python side (it builds the flash image, writes the plan, reads the results).
 //
 // usage: node run.mjs [SCRIPT.py | --run CODE] --flash IMG [--firmware F.uf2] [--gpio-high N,M,..]
-//          [--st7789 spi=1,dc=8,cs=9,w=240,h=240,x=0,y=0] [--ssd1306 i2c=0,addr=60,w=128,h=64]
+//          [--st7789 spi=1,dc=8,cs=9,w=240,h=240,x=0,y=0] [--ssd1306 i2c=0,addr=60,w=128,h=64,sda=4,scl=5]
 //          [--plan PLAN.json] [--out DIR] [--save-flash IMG] [--flash-timing]
 //          [--timeout WALL_S] [--device-s S] [--quiet]
 //
