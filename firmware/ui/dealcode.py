@@ -4,7 +4,7 @@ seventh place, "Random"; A goes to the next slot and confirms on the last one (s
 need only UP/DOWN/A), A on "Random" clears the code, B cancels. Loaded only while it is open."""
 from micropython import const
 from domino.rng import _ALPHABET, code, parse_code
-from .app import Screen, drop_module
+from .screen import Screen, drop_module
 _K_UP = const(0x001)     # = ui.input.K_UP
 _K_DOWN = const(0x002)   # = ui.input.K_DOWN
 _K_LEFT = const(0x004)   # = ui.input.K_LEFT

@@ -3,7 +3,7 @@ back into a saved game), starting or resuming a match, going back to the menu, t
 Whatever the previous screen held (menus, the table, the AI) is unloaded first, so the next screen
 gets the whole heap."""
 import gc
-from ui.app import drop_module
+from ui.screen import drop_module
 from ui.input import K_B
 
 WARM = ("store", "savegame", "domino.record", "ui.widgets", "ui.menus", "ui.dealcode", "ui.table",

@@ -1,6 +1,6 @@
 """Screens the table needs now and then, loaded only then: the pass-and-play curtain and the in-game
 menu (everything X and Y do, for boards that lack them)."""
-from .app import Screen
+from .screen import Screen
 from .widgets import ListScreen, HelpPage
 from micropython import const
 

@@ -2,7 +2,7 @@
 (the winner, or the goat). Pages: A goes on, B / UP go back a page."""
 from domino.tiles import LO, HI
 from domino.scoring import hand_value
-from .app import Screen
+from .screen import Screen
 from micropython import const
 
 _NONE = const(255)      # = domino.tiles.NONE
@@ -29,6 +29,8 @@ def next_round(t):
     t.mode = 0
     t.msg = ""
     t.msg_until = 0
+    t.last_text = ""
+    t.undo_to = -1
     t.view.key = -1
     t.app.go(t)
 

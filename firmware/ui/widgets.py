@@ -1,7 +1,8 @@
 """Screens made of text: a list of rows with values (menus, forms) and a message page. Loaded by the
 menus, the in-game menu and the error screen; not resident while a game is played."""
 from micropython import const
-from .app import Screen
+from .screen import Screen
+from .gfx import wrap
 _K_A = const(0x010)      # = ui.input.K_A
 _K_B = const(0x020)      # = ui.input.K_B
 _K_UP = const(0x001)     # = ui.input.K_UP
@@ -10,30 +11,6 @@ _K_LEFT = const(0x004)   # = ui.input.K_LEFT
 _K_RIGHT = const(0x008)  # = ui.input.K_RIGHT
 
 _ROW_H = const(11)
-
-
-def wrap(text, cols):
-    """Lines of at most `cols` characters, broken at spaces (or hard when a word is longer)."""
-    out = []
-    for para in text.split("\n"):
-        line = ""
-        for word in para.split(" "):
-            while len(word) > cols:
-                if line:
-                    out.append(line)
-                    line = ""
-                out.append(word[:cols])
-                word = word[cols:]
-            if not line:
-                line = word
-            elif len(line) + 1 + len(word) <= cols:
-                line += " " + word
-            else:
-                out.append(line)
-                line = word
-        out.append(line)
-    return out
-
 
 
 class ListScreen(Screen):

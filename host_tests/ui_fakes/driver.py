@@ -27,6 +27,7 @@ import boards.sim as sim  # noqa: E402
 from ui.input import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B, K_X, K_Y  # noqa: E402
 from ui.app import App  # noqa: E402
 from rand import Rand  # noqa: E402
+import geometry  # noqa: E402
 
 KEYS = {"up": K_UP, "down": K_DOWN, "left": K_LEFT, "right": K_RIGHT, "a": K_A, "b": K_B,
         "x": K_X, "y": K_Y, "press": 0x100}
@@ -349,10 +350,10 @@ class Driver:
         from domino.rules import Rules, VARIANTS
         from domino.match import Match
         from domino.record import run_forced
-        from ui.gfx import TableView, F_HORIZ
+        from ui.gfx import TableView
         from ui import place
         t = Table_geometry(self.app)
-        view = TableView(t[0], t[1], t[2], t[3])
+        view = TableView(t[0], t[1], t[2], t[3], self.app.g.mono)
         rnd = Rand(seed)
         stats = {"positions": 0, "tall": 0, "max_tiles": 0, "sizes": {}}
         errors = []
@@ -374,7 +375,7 @@ class Driver:
                     stats["tall"] += view.tall
                     stats["max_tiles"] = max(stats["max_tiles"], view.n)
                     stats["sizes"][view.s] = stats["sizes"].get(view.s, 0) + 1
-                    err = check_view(view, rd.layout, F_HORIZ)
+                    err = geometry.check(view, rd.layout)
                     if err and len(errors) < 5:
                         errors.append(row[0] + ": " + err)
         stats["errors"] = errors
@@ -385,7 +386,7 @@ class Driver:
         arm, and split over both), and a spinner with all four arms built."""
         from domino.layout import Layout
         from domino.tiles import tile
-        from ui.gfx import TableView, F_HORIZ
+        from ui.gfx import TableView
         from ui import place
         t = Table_geometry(self.app)
         out = {}
@@ -395,9 +396,9 @@ class Driver:
                                  ("spinner_four_arms", 1, "LRUD")):
             lay = Layout(mode)
             ends_built(lay, trail, arms, tile)
-            view = TableView(t[0], t[1], t[2], t[3])
+            view = TableView(t[0], t[1], t[2], t[3], self.app.g.mono)
             place.place(view, lay)
-            err = check_view(view, lay, F_HORIZ)
+            err = geometry.check(view, lay)
             out[name] = {"tiles": lay.size, "s": view.s, "tall": view.tall, "error": err,
                          "arms": [lay.n[a] for a in range(4)]}
             if self.job.get("draw"):
@@ -506,33 +507,6 @@ def Table_geometry(app):
     t = Table(app, Game(m, ["human", "easy"], ["A", "B"]))
     v = t.view
     return v.x0, v.y0, v.w, v.h
-
-
-def check_view(v, lay, F_HORIZ):
-    s = v.s
-    rects = []
-    for i in range(v.n):
-        horiz = v.pf[i] & F_HORIZ
-        w = 2 * s if horiz else s
-        h = s if horiz else 2 * s
-        x, y = v.px[i], v.py[i]
-        if not v.tall and (x < v.x0 or y < v.y0 or x + w > v.x0 + v.w or y + h > v.y0 + v.h):
-            return "tile %d outside the table at %d,%d (s=%d)" % (v.pt[i], x, y, s)
-        if v.tall and (x < v.x0 or x + w > v.x0 + v.w):
-            return "tall table: tile %d outside horizontally" % v.pt[i]
-        for (a, b, c, d, t) in rects:
-            if x < a + c and a < x + w and y < b + d and b < y + h:
-                return "tiles %d and %d overlap" % (t, v.pt[i])
-        rects.append((x, y, w, h, v.pt[i]))
-    if v.n != lay.size:
-        return "placed %d of %d tiles" % (v.n, lay.size)
-    # along each chain the near half of a tile equals the far half of the one before
-    for ch in range(4):
-        base = ch * 28
-        for j in range(1, v.cn[ch]):
-            if v.cnear[base + j] != v.cfar[base + j - 1]:
-                return "chain %d breaks at %d" % (ch, j)
-    return None
 
 
 def main():

@@ -1,0 +1,94 @@
+"""Every text the table says, built here from the game. A move is named by the number it goes on,
+which is what the player sees at that end of the table ("3-5 on 3"); where two ends show the same
+number the end is shown by its outline on the table instead. The message area (ui/paint.py) wraps a
+text over its lines and shows a longer one in steps: it never cuts one. host_tests/test_messages.py
+renders every text here with its longest values at every screen size: at most two steps each.
+"""
+from micropython import const
+from domino.tiles import DOUBLE, LO, HI, name as tile_name
+
+_NONE = const(255)         # = domino.tiles.NONE
+_MULTI = const(0x100)      # = domino.round.MULTI
+_CLOSE = const(0x80)       # = domino.round.CLOSE
+_ARM_SHIFT = const(5)      # = domino.round.ARM_SHIFT
+
+NAME_MAX = const(6)        # letters in a player's name (the name editor's slots)
+
+
+def move(rd, m, short=False):
+    """Move m of round rd (before it is played) in words: '3-5 on 3', '6-6', the lead '3-5', a
+    Donkey close '4-4 closed', several doubles '5-5 + 6-6 closed' (short, for 16-column screens:
+    '5-5+6-6'; the table shows closed tiles face down)."""
+    lay = rd.layout
+    if m & _MULTI:
+        out = ""
+        for a in range(4):
+            if (m >> a) & 1:
+                if out:
+                    out += "+" if short else " + "
+                out += tile_name(DOUBLE[lay.end[a]])
+                if not short and (m >> (4 + a)) & 1:
+                    out += " closed"
+        return out
+    t = m & 31
+    s = tile_name(t)
+    if lay.lead != _NONE and LO[t] != HI[t]:
+        s += " on " + str(lay.end[(m >> _ARM_SHIFT) & 3])
+    if m & _CLOSE and not short:
+        s += " closed"
+    return s
+
+
+def played(name, text, points=0):
+    """'Ann: 3-5 on 3', and what it scored in play: 'Ann: 3-5 on 3 scores 10'."""
+    return name + ": " + text + (" scores " + str(points) if points else "")
+
+
+def drew(name, tile=_NONE, n=1):
+    """A draw from the stock: the tile when its owner is looking ('You drew 3-5'), else how many
+    were drawn in a row ('Ann drew 3 tiles')."""
+    if tile != _NONE:
+        return ("You" if name is None else name) + " drew " + tile_name(tile)
+    return name + (" draws" if n < 2 else " drew " + str(n) + " tiles")
+
+
+def passes(name):
+    return "You pass" if name is None else name + " passes"
+
+
+def cannot_play(name):
+    """Pass-and-play: the player to move can neither play nor draw (their hand is showing)."""
+    return name + " can't play\nA: go on"
+
+
+def thinking(name):
+    return name + " thinking"
+
+
+def your_turn(name):
+    return "Your turn" if name is None else name + ", your turn"
+
+
+def where(text, i, n):
+    """Choosing the end for a tile that fits several (the end is outlined on the table)."""
+    return text + "? " + str(i) + "/" + str(n)
+
+
+def misfit(tile, ends):
+    """A tile that fits no open end, and the numbers the ends show."""
+    out = ""
+    for e in ends:
+        out += ("," if out else "") + str(e)
+    return tile_name(tile) + " does not fit\nEnds: " + out
+
+
+def hint(text, reason, short=False):
+    """The AI's suggestion: the tile is raised in the hand and its end outlined on the table; wide
+    screens name it too."""
+    if short:
+        return "Hint: " + reason
+    return "Hint: " + text + "\n" + reason
+
+
+def undone(text):
+    return "Took back " + text
