@@ -240,8 +240,11 @@ class TableView:
         app.need("ui.place").place(self, lay)
 
     def follow(self, y, hh):
-        """Tall tables: scroll so that rows y .. y+hh are on screen."""
+        """Tall tables: scroll so that rows y .. y+hh are on screen (not at all while every tile is:
+        the table stays where it is)."""
         if not self.tall:
+            return
+        if self.scroll == 0 and self.top >= self.y0 and self.bottom <= self.y0 + self.h:
             return
         top = self.y0 + self.scroll
         if y < top:

@@ -73,9 +73,13 @@ def text_now(t):
         col = c.CURSOR
     elif t.mode == _M_PICK:
         now = words.your_turn(t.name(rd.turn))
-    if t.last_text and now:
-        return t.last_text + "\n" + now, col
-    return t.last_text or now, col
+    last = t.last_text
+    if last and now:
+        # both, unless that would take a third step (on the one-line 128x64 OLED)
+        if t.msg_rows > 1 or len(last) <= t.msg_cols()[0]:
+            return last + "\n" + now, col
+        return (last, c.FG) if t.thinking != _NONE and t.pages(last) < 3 else (now, col)
+    return last or now, col
 
 
 def message(t, g):

@@ -220,5 +220,5 @@ def hint(t):
         if t.hand[i] == tile:
             t.cursor = i
     t.cursor_tile = tile
-    t.say(words.hint(words.move(rd, mv), why, short), 6000, app.g.c.ACCENT)
+    t.say(words.hint(words.move(rd, mv, True), why, short), 6000, app.g.c.ACCENT)
     app.inp.flush()

@@ -11,6 +11,7 @@ _K_LEFT = const(0x004)   # = ui.input.K_LEFT
 _K_RIGHT = const(0x008)  # = ui.input.K_RIGHT
 
 _ROW_H = const(11)
+_STEP_MS = const(1500)   # = ui.table.STEP_MS
 
 
 class ListScreen(Screen):
@@ -22,8 +23,16 @@ class ListScreen(Screen):
         self.title = title
         self.sel = 0
         self.top = 0
-        self.note = None             # one line under the title (a message for the player)
-        self.note_col = -1
+        self.note = None             # two lines under the title (a message for the player; a
+        self.note_col = -1           # longer one shows two lines at a time, STEP_MS each)
+        self.step_no = 0
+
+    def step(self):
+        if self.note and len(self.note) > 2 * self.app.g.cols - 4:    # maybe more than two lines
+            k = self.app.board.ticks_ms() // _STEP_MS
+            if k != self.step_no:
+                self.step_no = k
+                self.app.redraw()
 
     def rows(self):  # type: () -> list
         """[(label, value or None)]: what the list shows."""
@@ -61,9 +70,13 @@ class ListScreen(Screen):
         fb.fill(c.BG)
         y = 2 + g.big_center(self.title, 2, c.ACCENT)
         if self.note:
-            for ln in wrap(self.note, g.cols)[:2]:
+            lines = wrap(self.note, g.cols)
+            k = 2 * (self.step_no % ((len(lines) + 1) // 2))
+            for ln in lines[k:k + 2]:
                 g.text(ln, 0, y + 2, self.note_col if self.note_col >= 0 else c.WARN)
                 y += 9
+            if len(lines) > 2 and k + 2 > len(lines):
+                y += 9                       # the rows stay put between the steps
         y += 4
         rows = self.rows()
         n = len(rows)

@@ -12,13 +12,13 @@ _MULTI = const(0x100)      # = domino.round.MULTI
 _CLOSE = const(0x80)       # = domino.round.CLOSE
 _ARM_SHIFT = const(5)      # = domino.round.ARM_SHIFT
 
-NAME_MAX = const(6)        # letters in a player's name (the name editor's slots)
+NAME_MAX = const(5)        # letters in a player's name (the name editor's slots)
 
 
 def move(rd, m, short=False):
     """Move m of round rd (before it is played) in words: '3-5 on 3', '6-6', the lead '3-5', a
-    Donkey close '4-4 closed', several doubles '5-5 + 6-6 closed' (short, for 16-column screens:
-    '5-5+6-6'; the table shows closed tiles face down)."""
+    Donkey close '4-4 closed', several doubles '5-5 + 6-6 closed' (short: '5-5+6-6', for 16-column
+    screens and hints; the table shows closed tiles face down, the choice of ends says which)."""
     lay = rd.layout
     if m & _MULTI:
         out = ""
@@ -34,7 +34,7 @@ def move(rd, m, short=False):
     s = tile_name(t)
     if lay.lead != _NONE and LO[t] != HI[t]:
         s += " on " + str(lay.end[(m >> _ARM_SHIFT) & 3])
-    if m & _CLOSE and not short:
+    if m & _CLOSE:
         s += " closed"
     return s
 
