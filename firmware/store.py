@@ -15,8 +15,9 @@ Files (docs/RECORDS.md):
   `sum XXXXXXXX` (Adler-32 of every byte before it) that catches a truncated or altered file.
 - `settings.json`: {"v": 1, "bright": 80, "sound": 1, "think": 500, "anim": 2, "wdt": 0, "last": {...}}
   on one line, then `sum XXXXXXXX` as in game.txt (a file without it, from before, is read as is).
-- `stats.json`: {"v": 1, "<variant>": [played, wins, losses, streak, best], ..., "counted": "<sum of
-  the last match counted>"} and its sum line; streak > 0 counts wins in a row, < 0 losses in a row.
+- `stats.json`: {"v": 1, "<variant>": [played, wins, losses, streak, best, rounds, rounds won], ...,
+  "counted": "<sum of the last match counted>"} and its sum line; streak > 0 counts wins in a row,
+  < 0 losses in a row; rows written before rounds were counted have the first five only.
 """
 import json
 from savegame import GAME, BACKUP, Files, SumWriter, failed, header, hexsum, last_token  # noqa: F401
@@ -225,9 +226,10 @@ class Store(Files):
                 continue
             if key == "counted" and isinstance(row, str):
                 out[key] = row
-            elif (isinstance(row, list) and len(row) == 5 and
+            elif (isinstance(row, list) and len(row) in (5, 7) and
                     all(isinstance(x, int) and not isinstance(x, bool) for x in row) and
-                    min(row[0], row[1], row[2], row[4]) >= 0):
+                    min(row[0], row[1], row[2], row[4]) >= 0 and
+                    (len(row) == 5 or 0 <= row[6] <= row[5])):
                 out[key] = row
             else:
                 msg = "Some stats invalid: dropped"
@@ -255,6 +257,20 @@ class Store(Files):
             stats["counted"] = match_id
         self.save_stats(stats)
         return row
+
+    def record_round(self, vid, won):
+        """A finished round of a match (its row's rounds played and won, kept after the match
+        figures: [played, wins, losses, streak, best, rounds, rounds won]). Called once the round's
+        end is saved: a power cut before this loses the round from the count, never counts it twice."""
+        stats, _ = self.load_stats()
+        row = stats.get(vid) or [0, 0, 0, 0, 0]
+        if len(row) < 7:
+            row = row + [0, 0]
+        row[5] += 1
+        if won:
+            row[6] += 1
+        stats[vid] = row
+        self.save_stats(stats)
 
     def save_stats(self, stats):
         d = {"v": VERSION}

@@ -156,6 +156,7 @@ def longest_moves(rules, short):
     most doubles at once (closed where the variant closes them)."""
     rd = fake_round([6, 5, 4, 3])
     out = [words.move(rd, 5 + 6 * 7 - 21 | 1 << 5, short)]     # 5-6 (tile 26) on an end
+    assert words.placed(26, 5) == out[0] == "5-6 on 5"           # (the move log's words)
     out.append(words.move(rd, 27 | 1 << 5, short))            # 6-6
     if rules.close:
         out.append(words.move(rd, 27 | 1 << 5 | CLOSE, short))

@@ -87,7 +87,8 @@ class App:
         """Unload what the table does not need now (saving, menus, a human's turn), before a long AI
         search: each is loaded again, from flash, when next used."""
         for name in ("store", "savegame", "domino.record", "ui.menus", "ui.dealcode", "ui.widgets",
-                     "ui.pause", "ui.sheet", "ui.pick", "ui.place", "ui.paint", "ui.nav"):
+                     "ui.pause", "ui.sheet", "ui.pick", "ui.place", "ui.paint", "ui.nav", "ui.settings",
+                     "ui.movelog"):
             drop_module(name)
         gc.collect()
 

@@ -7,7 +7,7 @@ from ui.screen import drop_module
 from ui.input import K_B
 
 WARM = ("store", "savegame", "domino.record", "ui.widgets", "ui.menus", "ui.dealcode", "ui.table",
-        "ui.pick", "ui.paint", "ui.place", "ui.pause", "ui.sheet")
+        "ui.pick", "ui.paint", "ui.place", "ui.pause", "ui.sheet", "ui.settings", "ui.movelog")
 
 
 def warm_up():

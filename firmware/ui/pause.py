@@ -2,6 +2,7 @@
 menu (everything X and Y do, for boards that lack them)."""
 from .screen import Screen
 from .widgets import ListScreen, HelpPage
+from . import words
 from micropython import const
 
 _K_A = const(0x010)  # = ui.input.K_A
@@ -38,7 +39,9 @@ class Curtain(Screen):
 
 
 class Pause(ListScreen):
-    """The in-game menu (B or Y on the table): everything X/Y do on boards that lack them."""
+    """The in-game menu (B or Y on the table): everything X/Y do on boards that lack them, the move
+    log, taking back your last move (one person against the AI), the scores on one page (the
+    128x64 OLED), settings."""
 
     def __init__(self, app, table, back_to=None):
         ListScreen.__init__(self, app, "Paused")
@@ -46,11 +49,19 @@ class Pause(ListScreen):
         self.back_to = back_to or table
 
     def rows(self):
+        t = self.table
         out = [("Resume", None)]
-        if self.back_to is self.table and self.table.mode == 1:
+        at_table = self.back_to is t and t.mode == 1
+        if at_table:
             out.append(("Hint", None))
-        return out + [("Score sheet", None), ("Rules help", None), ("Save and quit", None),
-                      ("Abandon game", None)]
+        if at_table and t.solo and t.undo_to >= 0:
+            u = "Undo " + t.undo_text
+            out.append((u if len(u) <= self.app.g.cols - 2 else "Undo last move", None))
+        out.append(("Moves", None))
+        if t.compact:
+            out.append(("Scores", None))
+        return out + [("Score sheet", None), ("Settings", None), ("Rules help", None),
+                      ("Save and quit", None), ("Abandon game", None)]
 
     def pick(self, i):
         label = self.rows()[i][0]
@@ -61,11 +72,21 @@ class Pause(ListScreen):
         elif label == "Hint":
             app.go(t)
             app.need("ui.pick").hint(t)
+        elif label.startswith("Undo"):
+            self.undo()
+        elif label == "Moves":
+            app.go(app.need("ui.movelog").MoveLog(app, t.game, self))
+        elif label == "Scores":
+            from .sheet import ScoresView
+            app.go(ScoresView(app, t, self))
         elif label == "Score sheet":
             from .sheet import SheetView
             app.go(SheetView(app, t, self))
+        elif label == "Settings":
+            app.go(app.need("ui.settings").Settings(app, self))
         elif label == "Rules help":
-            app.go(HelpPage(app, t.game.match.rules.title, t.game.match.rules.vid, self))
+            r = t.game.match.rules
+            app.go(HelpPage(app, r.title, r.vid, self, r))
         elif label == "Save and quit":
             app.menu("Game saved")
         elif label == "Abandon game":
@@ -74,6 +95,24 @@ class Pause(ListScreen):
                 app.menu("Game abandoned")
             else:
                 self.note = "A again to abandon"
+
+    def undo(self):
+        """Take back your last move (and the AI's moves after it; never past a tile drawn from the
+        stock, ui/table.py): the save is written again without them and the game resumed from it."""
+        app = self.app
+        t = self.table
+        m = t.game.match
+        keep = m.nmoves
+        m.nmoves = t.undo_to
+        try:
+            app.saves().save_game(m, t.game.extras())   # no move token: the whole record again
+        except OSError as e:
+            m.nmoves = keep
+            self.note = app.need("savegame").failed(e)
+            return
+        app.table = None
+        app.pending = ("resume", words.undone(t.undo_text))
+        app.screen = Screen(app)
 
     def back(self):
         self.app.go(self.back_to)

@@ -106,6 +106,10 @@ def key(t, k):
             return
         show_opt(t)
         return
+    if k == _K_Y and t.compact:        # the OLED's table has no header: its scores a key away
+        from ui.sheet import ScoresView
+        t.app.go(ScoresView(t.app, t, t))
+        return
     if k in (_K_B, _K_Y):
         t.pause()
         return
@@ -184,6 +188,7 @@ def show_opt(t):
 def play(t, mv):
     t.mode = _M_RUN
     t.undo_to = t.game.match.nmoves               # this move can be taken back (ui/pause.py)
+    t.undo_text = words.move(t.game.match.round, mv, True)
     t.play(mv)
     t.app.beep(1200, 15)
     if not t.solo:

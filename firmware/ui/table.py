@@ -104,6 +104,7 @@ class Table(Screen):
         self.last_text = ""          # what happened last ("Ann: 3-5 on 3", "Bob draws")
         self.draws = 0               # tiles drawn in a row by the one who draws now
         self.undo_to = -1            # moves before the human's last one, while it can be taken back
+        self.undo_text = ""          # that move in words
         self.last = 0                # tiles of the last move (outlined)
         self.frame = 0
         self.anim_t = 0

@@ -11,6 +11,12 @@ _K_LEFT = const(0x004)   # = ui.input.K_LEFT
 _K_RIGHT = const(0x008)  # = ui.input.K_RIGHT
 
 _ROW_H = const(11)
+OPTION_LABELS = {
+    "target": "Target", "hand": "Hand size", "big_tiles": "0-0=25 6-6=50", "lone_00": "Lone 0-0",
+    "lone_66": "Lone 6-6", "reserve": "Reserve", "fish": "Fish for", "leader": "Next lead",
+    "divide": "Divide by 5", "spinner": "Spinner", "spinner_counts": "Spinner counts",
+    "four_doubles": "4 doubles",
+}
 _STEP_MS = const(1500)   # = ui.table.STEP_MS
 
 
@@ -183,14 +189,35 @@ def help_text(vid):
     return "\n".join(out).strip()
 
 
+def chosen(rules):
+    """The options of a match in words: 'This match: Target 100, Hand size auto, ...'."""
+    from domino.rules import option_choices
+    out = ""
+    for key, _, _ in option_choices(rules.vid):
+        v = rules.options.get(key)
+        if v is not None:
+            out += (", " if out else "") + OPTION_LABELS.get(key, key) + " " + str(v)
+    return "This match: " + out + (", teams" if rules.teams else "") + "."
+
+
 class HelpPage(Message):
-    """A section of help.txt (a variant's rules, or the controls); A or B goes back."""
+    """A section of help.txt (a variant's rules, or the controls); A or B goes back. From a game
+    (`rules`): the match's own options first and its target in the text; else the variant's
+    default target ({target} in help.txt)."""
     FOOT = 9
 
-    def __init__(self, app, title, vid, back):
+    def __init__(self, app, title, vid, back, rules=None):
         text = help_text(vid)
         if vid == "controls":
             text = (app.board.KEY_HELP or "") + "\n" + text
+        else:
+            if rules is None:
+                from domino.rules import Rules
+                rules = Rules(vid, variant_players(vid))
+                head = ""
+            else:
+                head = chosen(rules) + "\n"
+            text = head + text.replace("{target}", str(rules.target))
         Message.__init__(self, app, title, text, None, app.g.c.ACCENT)
         self.back_to = back
 
@@ -199,3 +226,8 @@ class HelpPage(Message):
 
     def footer(self, more):
         return ("v more  " if more else "") + "B back"
+
+
+def variant_players(vid):
+    from domino.rules import variant
+    return variant(vid)[2]

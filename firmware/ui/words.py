@@ -30,11 +30,15 @@ def move(rd, m, short=False):
                 if not short and (m >> (4 + a)) & 1:
                     out += " closed"
         return out
-    t = m & 31
+    return placed(m & 31, lay.end[(m >> _ARM_SHIFT) & 3] if lay.lead != _NONE else _NONE, m & _CLOSE)
+
+
+def placed(t, on=_NONE, closed=False):
+    """Tile t put on an end showing `on` ('3-5 on 3'; a double or the lead: '6-6'), closed or not."""
     s = tile_name(t)
-    if lay.lead != _NONE and LO[t] != HI[t]:
-        s += " on " + str(lay.end[(m >> _ARM_SHIFT) & 3])
-    if m & _CLOSE:
+    if on != _NONE and LO[t] != HI[t]:
+        s += " on " + str(on)
+    if closed:
         s += " closed"
     return s
 
