@@ -210,6 +210,19 @@ def test_layout_stays_readable_on_every_screen(mpy, tmp_path):
         print(size, lay)
 
 
+def test_long_goat_lines_never_touch_unjoined_tiles_on_any_frame(mpy, tmp_path):
+    """A seeded 4-player Goat match through the app: every table frame shown is checked from the
+    view's own geometry (host_tests/ui_fakes/geometry.py); its longest line has 20+ tiles."""
+    for size in ("240x240", "320x240", "240x135", "128x64"):
+        out = run(mpy, {"size": size, "seed": 2, "do": [
+            ["geometry"], ["new", "goat", 4, ["human", "easy", "easy", "easy"]], ["match", 40]]},
+            tmp_path / size)
+        geo = out["geometry"]
+        assert geo["errors"] == [], (size, geo)
+        assert geo["frames"] > 100 and geo["most_tiles"] >= 20, (size, geo)
+        print(size, geo)
+
+
 def test_full_line_and_four_armed_spinner_fit(mpy, tmp_path):
     """All 28 tiles in one line (on one arm, and over both) and a spinner with four built arms:
     every colour screen shows them whole, without overlap, at a readable tile size (10-pixel halves

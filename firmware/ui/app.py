@@ -113,9 +113,9 @@ class App:
         self.pending = (match, kinds, names, sheet, note, fresh)
         self.screen = Screen(self)
 
-    def resume(self):
+    def resume(self, note=None):
         """Continue the saved game (loaded on the next pass, with the menus out of memory)."""
-        self.pending = ("resume",)
+        self.pending = ("resume", note) if note else ("resume",)
         self.screen = Screen(self)
 
     # --- the watchdog ----------------------------------------------------------------------------

@@ -69,13 +69,18 @@ def _menu(app, what, text):
         from ui.widgets import Message
         app.go(Message(app, "Oops", text + "\nThe game is saved after its last move: choose Continue."))
         return
+    if what == "settings":                  # from the game menu: the game resumes after
+        from ui.settings import Settings
+        app.go(Settings(app, True))
+        return
     from ui.menus import MainMenu
     app.go(MainMenu(app, text))
 
 
 def begin(app):
-    """Carry out app.pending: ("menu", note), ("error", text), ("resume",) from Continue, ("resume",
-    note) at boot, or a match to start (match, kinds, names, sheet, note, fresh)."""
+    """Carry out app.pending: ("menu", note), ("error", text), ("settings", None) from the game menu,
+    ("resume",) from Continue, ("resume", note) at boot, or a match to start (match, kinds, names,
+    sheet, note, fresh)."""
     p = app.pending
     app.pending = None
     app.release()
@@ -89,7 +94,7 @@ def begin(app):
              extras.get("sheet", ""), note or (p[1] if len(p) > 1 else None), False)
         match = extras = None
         gc.collect()
-    elif what == "menu" or what == "error":
+    elif what == "menu" or what == "error" or what == "settings":
         _menu(app, what, p[1])
         return
     from ui.table import Game, Table

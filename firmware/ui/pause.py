@@ -83,7 +83,7 @@ class Pause(ListScreen):
             from .sheet import SheetView
             app.go(SheetView(app, t, self))
         elif label == "Settings":
-            app.go(app.need("ui.settings").Settings(app, self))
+            self.settings()
         elif label == "Rules help":
             r = t.game.match.rules
             app.go(HelpPage(app, r.title, r.vid, self, r))
@@ -112,6 +112,20 @@ class Pause(ListScreen):
             return
         app.table = None
         app.pending = ("resume", words.undone(t.undo_text))
+        app.screen = Screen(app)
+
+    def settings(self):
+        """The settings, with the table out of memory (as from the main menu: the game is saved
+        after every move); leaving them resumes the game from its save."""
+        t = self.table
+        if t.unsaved:
+            t.save()                             # the flash must hold the game before it goes
+            if t.unsaved:
+                self.note = t.msg
+                return
+        app = self.app
+        app.table = None
+        app.pending = ("settings", None)
         app.screen = Screen(app)
 
     def back(self):

@@ -16,12 +16,13 @@ def save_settings(app):
 
 class Settings(ListScreen):
     """Brightness, sound, AI think time, animation, the watchdog, statistics reset. From the main
-    menu or the game menu (`back`: the screen to return to; the settings are saved on the way)."""
+    menu, or from the game menu (`game`: the game is resumed from its save on the way back); the
+    settings are saved when left."""
 
-    def __init__(self, app, back=None):
+    def __init__(self, app, game=False):
         ListScreen.__init__(self, app, "Settings")
         self.confirm = False
-        self.back_to = back
+        self.game = game             # opened from the game menu: B goes back to the game
 
     def rows(self):
         s = self.app.settings
@@ -69,8 +70,7 @@ class Settings(ListScreen):
 
     def back(self):
         note = save_settings(self.app)
-        if self.back_to is None:
+        if self.game:
+            self.app.resume(note)
+        else:
             self.app.menu(note)
-            return
-        self.back_to.note = note
-        self.app.go(self.back_to)

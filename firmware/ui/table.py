@@ -105,6 +105,7 @@ class Table(Screen):
         self.draws = 0               # tiles drawn in a row by the one who draws now
         self.undo_to = -1            # moves before the human's last one, while it can be taken back
         self.undo_text = ""          # that move in words
+        self.unsaved = False         # the last save failed: the flash is behind the game
         self.last = 0                # tiles of the last move (outlined)
         self.frame = 0
         self.anim_t = 0
@@ -170,8 +171,10 @@ class Table(Screen):
     def save(self, token=None):
         try:
             self.app.saves().save_game(self.game.match, self.game.extras(), token)
+            self.unsaved = False
         except OSError as e:                         # flash full or failing: say so, play on (the
             self.app.save_failures += 1              # previous save stays; the next move tries again)
+            self.unsaved = True
             self.say(self.app.need("savegame").failed(e), 3000, self.app.g.c.WARN)
             self.wait(1500)                          # seen before the next move's message
         gc.collect()

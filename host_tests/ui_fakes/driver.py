@@ -328,6 +328,33 @@ class Driver:
             real(y0, y1, more)
         board.show = show
 
+    def watch_geometry(self):
+        """Check the table's layout on every frame shown with the table on it (ui_fakes/geometry.py,
+        from the view's own positions): out["geometry"] counts the frames, the tiles and the
+        longest line seen, and keeps the first errors."""
+        board = self.board
+        real = board.show
+        d = self
+        from ui import place                # (loaded while checking only: the app drops it again)
+        sep, tall = place.SEP, place.TALL
+        place = None
+        stats = d.out["geometry"] = {"frames": 0, "errors": [], "most_tiles": 0}
+
+        def show(y0=0, y1=0x7FFF, more=False):
+            t = d.app.table
+            if t is not None and d.app.screen is t and not more:
+                v = t.view
+                lay = t.game.match.round.layout
+                if v.key == lay.played and v.size == lay.size:
+                    stats["frames"] += 1
+                    if v.n > stats["most_tiles"]:
+                        stats["most_tiles"] = v.n
+                    err = geometry.check(v, lay, sep, True, tall)
+                    if err and len(stats["errors"]) < 5:
+                        stats["errors"].append(err)
+            real(y0, y1, more)
+        board.show = show
+
     def check_frame(self):
         """privacy.py's check, shared with the monkey test (it also checks the game menu, score sheet
         and help opened while the hands are face down): each band as it is shown, the frame counted
@@ -533,6 +560,8 @@ def main():
             out["result"] = d.play_match(stop_at=st[1])
         elif op == "privacy":
             d.watch_privacy()
+        elif op == "geometry":
+            d.watch_geometry()
         elif op == "layout_check":
             out["layout"] = d.layout_check(st[1], st[2])
         elif op == "extremes":
