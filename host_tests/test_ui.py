@@ -60,6 +60,21 @@ def test_full_game_by_keys(mpy, tmp_path, vid, players, kinds, teams, size):
     assert '"' + vid + '"' in stats
 
 
+def test_sea_goat_write_off_on_the_sheet(mpy, tmp_path):
+    """RULES.md E: a record made while another side holds points writes every side's points off; the
+    score sheet shows that round as a row of "x" and every total is 0 after it."""
+    out = run(mpy, {"seed": 4, "do": [["new", "sea_goat", 3, ["human", "easy", "easy"]],
+                                      ["match", 40], ["state"]]}, tmp_path)
+    st = out["states"][0]
+    rows = st["sheet"].split(";")
+    wiped = [k for k, r in enumerate(rows) if r == "x,x,x"]
+    assert wiped, rows
+    if wiped[-1] == len(rows) - 1:                 # the last round wrote everything off
+        assert st["scores"] == [0, 0, 0]
+    for k, r in enumerate(rows):                  # between write-offs only one side ever holds points
+        assert r == "x,x,x" or "x" not in r, rows
+
+
 def test_pass_and_play_never_shows_a_hand_to_the_wrong_player(mpy, tmp_path):
     for size in ("240x240", "128x64"):
         out = run(mpy, {"size": size, "seed": 5,

@@ -686,7 +686,7 @@ def state(d):
         s.update({"round_no": m.round_no, "over": m.over, "scores": m.scores[:m.rules.sides],
                   "moves_played": m.round.moves_played, "turn": m.round.turn, "mode": t.mode,
                   "shown": t.shown, "hand": [t.hand[i] for i in range(t.nh)], "cursor": t.cursor,
-                  "msg": t.msg, "history": len(m.history)})
+                  "msg": t.msg, "history": len(m.history), "sheet": t.game.sheet})
         if name(sc) == "Table":
             s["hand_rects"] = [t.hand_rect(i) for i in range(t.nh)]
     if hasattr(sc, "note"):
