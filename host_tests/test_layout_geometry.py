@@ -13,7 +13,6 @@ the real app under MicroPython)."""
 import os
 import random
 import sys
-import types
 
 import pytest
 
@@ -26,22 +25,11 @@ from domino.record import run_forced  # noqa: E402
 from domino.rules import Rules  # noqa: E402
 
 
-def _import_ui():
-    keep = {k: sys.modules.get(k) for k in ("micropython", "framebuf")}
-    sys.modules["micropython"] = types.SimpleNamespace(const=lambda x: x)
-    sys.modules["framebuf"] = types.SimpleNamespace(FrameBuffer=lambda *a: None, MONO_HLSB=0)
-    try:
-        from ui import gfx, place
-        return gfx, place
-    finally:
-        for k, v in keep.items():
-            if v is None:
-                sys.modules.pop(k, None)
-            else:
-                sys.modules[k] = v
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import ui_host  # noqa: E402
 
-
-gfx, place = _import_ui()
+gfx = ui_host.gfx
+place = ui_host.place
 
 # the table area of each screen (ui/table.py's Table: header, two message lines, the hand row)
 AREAS = {"240x240": (2, 21, 236, 163, False), "320x240": (2, 21, 316, 161, False),
@@ -52,11 +40,9 @@ ROUNDS = 200
 
 def test_areas_are_the_tables():
     """The areas above are the ones the Table screen lays out (ui/table.py)."""
-    import test_messages
     for size, area in AREAS.items():
         w, h = (int(v) for v in size.split("x"))
-        v = test_messages.table(w, h).view
-        assert (v.x0, v.y0, v.w, v.h, v.mono) == area, size
+        assert ui_host.area(w, h) == area, size
 
 
 @pytest.mark.parametrize("size", sorted(AREAS))

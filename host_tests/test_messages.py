@@ -28,86 +28,23 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 for p in (os.path.join(ROOT, "firmware"), ROOT):
     if p not in sys.path:
         sys.path.insert(0, p)
-from boards._base import Colours  # noqa: E402
 from domino.match import Match  # noqa: E402
 from domino.rules import VARIANTS, Rules, RulesError, option_choices  # noqa: E402
 
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+import ui_host  # noqa: E402
 
-def _import_ui():
-    """The UI modules need MicroPython's `micropython.const` and `framebuf` only to load: stand-ins
-    for the moment of the import (other tests must not see them)."""
-    keep = {k: sys.modules.get(k) for k in ("micropython", "framebuf")}
-    sys.modules["micropython"] = types.SimpleNamespace(const=lambda x: x)
-    sys.modules["framebuf"] = types.SimpleNamespace(FrameBuffer=lambda *a: None, MONO_HLSB=0)
-    try:
-        from ui import gfx, paint, table, words
-        return gfx, paint, table, words
-    finally:
-        for k, v in keep.items():
-            if v is None:
-                sys.modules.pop(k, None)
-            else:
-                sys.modules[k] = v
-
-
-gfx, paint, _table, words = _import_ui()
-wrap = gfx.wrap
-Game = _table.Game
-Table = _table.Table
+paint = ui_host.paint
+words = ui_host.words
+wrap = ui_host.gfx.wrap
 
 SIZES = ((240, 240), (320, 240), (240, 135), (128, 64))
 NAME = "W" * words.NAME_MAX              # the widest name a player can type
 MULTI, CLOSE = 0x100, 0x80
 
 
-class Recorder:
-    """The Gfx calls the message area makes, recorded: (text, x, y)."""
-
-    def __init__(self, w, h):
-        self.w = w
-        self.h = h
-        self.cols = w // 8
-        self.mono = h < 100
-        self.c = Colours(self.mono)
-        self.divider = 0
-        self.calls = []
-        self.fb = types.SimpleNamespace(fill_rect=lambda *a: None, text=self._fb_text)
-
-    def _fb_text(self, s, x, y, c=1):
-        self.calls.append((s, x, y))
-
-    def text(self, s, x, y, col):
-        self.calls.append((s, x, y))
-
-    def right(self, s, x_end, y, col):
-        self.calls.append((s, x_end - 8 * len(s), y))
-
-    def spinner(self, *a):
-        pass
-
-
-class App:
-    def __init__(self, w, h):
-        self.g = Recorder(w, h)
-        self.now = 0
-        self.board = types.SimpleNamespace(ticks_ms=lambda: self.now)
-        self.settings = {"anim": 0, "think": 250}
-
-    def redraw(self):
-        pass
-
-    def release(self):
-        pass
-
-    def need(self, name):
-        __import__(name)
-        return sys.modules[name]
-
-
 def table(w, h, vid="fives", players=4):
-    m = Match(Rules(vid, players, False), 1)
-    m.start_round()
-    return Table(App(w, h), Game(m, ["human"] * players, [NAME] * players))
+    return ui_host.make_table(w, h, vid, players, NAME)
 
 
 def shown(t, text, status):

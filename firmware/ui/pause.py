@@ -1,8 +1,8 @@
 """Screens the table needs now and then, loaded only then: the pass-and-play curtain and the in-game
 menu (everything X and Y do, for boards that lack them)."""
-from .screen import Screen
+from .screen import Screen, drop_module
 from .widgets import ListScreen, HelpPage
-from . import words
+from . import brain, words
 from micropython import const
 
 _K_A = const(0x010)  # = ui.input.K_A
@@ -47,6 +47,13 @@ class Pause(ListScreen):
         ListScreen.__init__(self, app, "Paused")
         self.table = table
         self.back_to = back_to or table
+
+    def enter(self):
+        """The table's drawing and turn code and the AI's buffers go while the menu is open (each
+        is loaded or built again when next needed): the menu's pages get the room."""
+        for name in ("ui.pick", "ui.paint", "ui.place", "ui.sheet", "ui.movelog"):
+            drop_module(name)
+        brain.release()
 
     def rows(self):
         t = self.table

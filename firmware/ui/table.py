@@ -384,7 +384,7 @@ class Table(Screen):
         rd = self.game.match.round
         r = rd.rules
         out = ""
-        if r.draw:
+        if r.draw and rd.sn:                         # (4-player Goat deals every tile)
             out = "Stock " + str(rd.stock_left())
         if r.inplay_mod:
             out += (" " if out else "") + "Count " + str(rd.layout.count(r.spinner_keeps))

@@ -95,4 +95,5 @@ def hint(text, reason, short=False):
 
 
 def undone(text):
-    return "Took back " + text
+    """Your last move taken back (the game menu's Undo)."""
+    return "Undone: " + text
