@@ -210,6 +210,47 @@ class Driver:
             self.press(K_DOWN)
         self.press(K_A)
 
+    def pick_prefix(self, prefix):
+        """Select the first row of the current list screen whose label starts with `prefix`."""
+        sc = self.app.screen
+        for label in [r[0] for r in sc.rows()]:
+            if label.startswith(prefix):
+                self.menu_pick(label)
+                return label
+        raise RuntimeError("no row %r... in %s" % (prefix, name(sc)))
+
+    def undo_rule(self, turns):
+        """At each of `turns` human turns of a game against the AI: the game menu offers Undo exactly
+        when you have moved this round and no tile was drawn from the stock since (from the round's
+        event list), then the turn is played. out["undo_rule"]: checks made, wrong ones, offers."""
+        out = self.out["undo_rule"] = {"checks": 0, "wrong": [], "offered": 0}
+        for _ in range(turns):
+            self.settle()
+            t = self.app.screen
+            if name(t) != "Table" or t.mode != 1:
+                break
+            rd = t.game.match.round
+            want = False
+            for i in range(rd.nev):
+                kind = rd.events[2 * i] >> 4
+                seat = rd.events[2 * i] & 15
+                if kind == 1 and t.game.kinds[seat] == "human":
+                    want = True
+                elif kind == 2:
+                    want = False
+            self.press(K_B)
+            rows = [r[0] for r in self.app.screen.rows()]
+            got = any(r.startswith("Undo") for r in rows)
+            out["checks"] += 1
+            out["offered"] += got
+            if got != want and len(out["wrong"]) < 5:
+                out["wrong"].append([rows, want])
+            self.press(K_B)
+            self.settle()
+            if name(self.app.screen) != "Table":
+                break
+            self.human_turn("first")
+
     def new_game(self, variant, players, kinds, teams=False, options=None):
         """From the main menu, set up and start a game by key presses."""
         self.menu_pick("New game")
@@ -571,6 +612,10 @@ def main():
         elif op == "hint":
             d.press(K_X)
             d.settle()
+        elif op == "pick":
+            d.pick_prefix(st[1])
+        elif op == "undo_rule":
+            d.undo_rule(st[1])
         elif op == "menu":
             d.menu_pick(st[1])
         elif op == "state":
@@ -686,11 +731,17 @@ def state(d):
         s.update({"round_no": m.round_no, "over": m.over, "scores": m.scores[:m.rules.sides],
                   "moves_played": m.round.moves_played, "turn": m.round.turn, "mode": t.mode,
                   "shown": t.shown, "hand": [t.hand[i] for i in range(t.nh)], "cursor": t.cursor,
-                  "msg": t.msg, "history": len(m.history), "sheet": t.game.sheet})
+                  "msg": t.msg, "history": len(m.history), "sheet": t.game.sheet,
+                  "names": t.game.names, "nmoves": m.nmoves, "last_text": t.last_text,
+                  "events": [[m.round.events[2 * i] >> 4, m.round.events[2 * i] & 15,
+                              m.round.events[2 * i + 1]] for i in range(m.round.nev)]})
         if name(sc) == "Table":
             s["hand_rects"] = [t.hand_rect(i) for i in range(t.nh)]
     if hasattr(sc, "note"):
         s["note"] = sc.note
+        s["note_col"] = sc.note_col
+    if hasattr(sc, "text"):
+        s["text"] = sc.text
     if hasattr(sc, "page"):
         s["page"] = sc.page
     if hasattr(sc, "rows"):
