@@ -258,7 +258,7 @@ class Store(Files):
         self.save_stats(stats)
         return row
 
-    def record_round(self, vid, won):
+    def record_round(self, vid, result):
         """A finished round of a match (its row's rounds played and won, kept after the match
         figures: [played, wins, losses, streak, best, rounds, rounds won]). Called once the round's
         end is saved: a power cut before this loses the round from the count, never counts it twice."""
@@ -267,7 +267,7 @@ class Store(Files):
         if len(row) < 7:
             row = row + [0, 0]
         row[5] += 1
-        if won:
+        if result:
             row[6] += 1
         stats[vid] = row
         self.save_stats(stats)

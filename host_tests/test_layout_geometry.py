@@ -58,24 +58,26 @@ def test_no_tile_touches_one_it_is_not_joined_to(kind, size):
         rd = m.round
         v = gfx.TableView(x0, y0, w, h, mono)
         before = {}
+        fits = 0
         while True:
             run_forced(m)
             if m.round_over():
                 break
             m.play(rd.buf[rng.randrange(rd.legal())])
-            fits = v.refits
+            sig = (v.s, v.cx, v.cy, v.tall, v.fitted)
             place.place(v, rd.layout)
             moves += 1
-            err = geometry.check(v, rd.layout, sep=place.SEP, tall_screens=place.TALL)
+            err = geometry.check(v, rd.layout, sep=place._SEP, tall_screens=place._TALL)
             assert err is None, "%s %s round %d, %d tiles: %s" % (kind, size, r, rd.layout.size, err)
             now = {v.pt[i]: (v.px[i], v.py[i], v.pf[i]) for i in range(v.n)}
-            if v.refits == fits:
+            if (v.s, v.cx, v.cy, v.tall, v.fitted) == sig:
                 moved = [t for t in before if now.get(t) != before[t]]
                 assert not moved, "%s %s round %d: tiles %s moved without a refit" % (kind, size, r, moved)
             before = now
+            fits += (v.s, v.cx, v.cy, v.tall, v.fitted) != sig
             tall += v.tall
             longest = max(longest, v.n)
-        refits += v.refits
+        refits += fits
     assert moves > ROUNDS * 10 and longest >= 20        # long lines: 20+ tiles
     per_round = refits / ROUNDS
     print("%s %s: %d moves, %.2f fits a round, %d tall" % (kind, size, moves, per_round, tall))

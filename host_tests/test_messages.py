@@ -39,7 +39,7 @@ words = ui_host.words
 wrap = ui_host.gfx.wrap
 
 SIZES = ((240, 240), (320, 240), (240, 135), (128, 64))
-NAME = "W" * words.NAME_MAX              # the widest name a player can type
+NAME = "W" * ui_host.dealcode.NameEditor.size      # the widest name a player can type
 MULTI, CLOSE = 0x100, 0x80
 
 
@@ -57,7 +57,7 @@ def shown(t, text, status):
     for k in range(t.pages(text)):
         t.page = k
         g.calls = []
-        paint.message(t, g)
+        paint.msg(t, g)
         steps.append([c for c in g.calls if c[0] != status])
     return steps
 
@@ -92,15 +92,15 @@ def longest_moves(rules, short):
     """The longest move texts of a variant: a single tile on an end, a closed double (Donkey), the
     most doubles at once (closed where the variant closes them)."""
     rd = fake_round([6, 5, 4, 3])
-    out = [words.move(rd, 5 + 6 * 7 - 21 | 1 << 5, short)]     # 5-6 (tile 26) on an end
+    out = [words.describe(rd, 5 + 6 * 7 - 21 | 1 << 5, short)]     # 5-6 (tile 26) on an end
     assert words.placed(26, 5) == out[0] == "5-6 on 5"           # (the move log's words)
-    out.append(words.move(rd, 27 | 1 << 5, short))            # 6-6
+    out.append(words.describe(rd, 27 | 1 << 5, short))            # 6-6
     if rules.close:
-        out.append(words.move(rd, 27 | 1 << 5 | CLOSE, short))
+        out.append(words.describe(rd, 27 | 1 << 5 | CLOSE, short))
     k = min(rules.multi, 4)
     if k > 1:
         arms = (1 << k) - 1
-        out.append(words.move(rd, MULTI | arms | ((arms << 4) if rules.close else 0), short))
+        out.append(words.describe(rd, MULTI | arms | ((arms << 4) if rules.close else 0), short))
     return out
 
 
@@ -137,7 +137,7 @@ def table_texts(rules, short):
              words.played("You", moves[0], pts)]
     now = [words.thinking(NAME), words.your_turn(NAME), words.your_turn(None)]
     now += [words.where(mv, 12, 12) for mv in moves]
-    alone = [words.cannot_play(NAME), words.misfit(26, [6, 6, 6, 6]), words.undone(moves[-1])]
+    alone = [words.passes(NAME, True), words.misfit(26, [6, 6, 6, 6]), words.undone(moves[-1])]
     hinted = longest_moves(rules, True)          # a hint names doubles in short (ui/pick.py)
     alone += [words.hint(mv, why, short) for mv in hinted for why in reasons(short)]
     return alone, last, now
@@ -178,7 +178,7 @@ def test_every_table_message_fits(w, h):
                     t.nopts = 2
                     t.opt = 1
                     t.game.match.round.layout.lead = 0
-                text, col = paint.text_now(t)
+                text, col = paint.now(t)
                 err = check_table(t, text, status)
                 if err:
                     bad.append("%s: %r: %s" % (row[0], text, err))

@@ -19,13 +19,13 @@ from domino.rules import Rules  # noqa: E402
 
 
 def import_ui():
-    """(gfx, paint, place, table, words) of firmware/ui, loaded under CPython."""
+    """(gfx, paint, place, table, words, dealcode) of firmware/ui, loaded under CPython."""
     keep = {k: sys.modules.get(k) for k in ("micropython", "framebuf")}
     sys.modules["micropython"] = types.SimpleNamespace(const=lambda x: x)
     sys.modules["framebuf"] = types.SimpleNamespace(FrameBuffer=lambda *a: None, MONO_HLSB=0)
     try:
-        from ui import gfx, paint, place, table, words
-        return gfx, paint, place, table, words
+        from ui import dealcode, gfx, paint, place, table, words
+        return gfx, paint, place, table, words, dealcode
     finally:
         for k, v in keep.items():
             if v is None:
@@ -34,7 +34,7 @@ def import_ui():
                 sys.modules[k] = v
 
 
-gfx, paint, place, table, words = import_ui()
+gfx, paint, place, table, words, dealcode = import_ui()
 
 
 class Recorder:

@@ -15,21 +15,20 @@ _K_A = const(0x010)      # = ui.input.K_A
 _K_B = const(0x020)      # = ui.input.K_B
 _K_X = const(0x040)      # = ui.input.K_X
 
-_NAME_LETTERS = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 
 
 class CodeEditor(Screen):
     """Edits form.deal (a code "ABC-DEF", or None for a random deal); goes back to the form."""
 
-    slots = 6
-    letters = _ALPHABET
+    size = 6                         # slots
+    alpha = _ALPHABET
     title = "Deal code"
-    extra = "Random"                 # the place after the last slot
+    label = "Random"                 # the place after the last slot
 
     def __init__(self, app, form):
         Screen.__init__(self, app)
         self.form = form
-        self.v = bytearray(self.slots)        # letter index of each slot
+        self.v = bytearray(self.size)         # letter index of each slot
         self.pos = 0
         self.four = not (getattr(app.board, "KEYS", _K_X) & _K_X)     # four buttons: X/Y are UP/DOWN
         if form.deal:
@@ -50,10 +49,10 @@ class CodeEditor(Screen):
 
     def key(self, k):
         pos = self.pos
-        n = self.slots
+        n = self.size
         if k == _K_UP or k == _K_DOWN:
             if pos < n:
-                a = len(self.letters)
+                a = len(self.alpha)
                 self.v[pos] = (self.v[pos] + (1 if k == _K_UP else a - 1)) % a
         elif k == _K_LEFT:
             self.pos = (pos + n) % (n + 1)
@@ -68,11 +67,11 @@ class CodeEditor(Screen):
                 return
             self.pos = pos + 1
         elif k == _K_B:
-            self.cancel()
+            self.back()
             return
         self.app.redraw()
 
-    def cancel(self):
+    def back(self):
         self.done(self.form.deal)
 
     def done(self, deal):
@@ -90,7 +89,7 @@ class CodeEditor(Screen):
         c = g.c
         fb = g.fb
         small = g.h < 100
-        n = self.slots
+        n = self.size
         dash = n == 6                        # a deal code: ABC-DEF
         fb.fill(c.BG)
         y = 2 + g.big_center(self.title, 2, c.ACCENT) + (4 if small else 12)
@@ -109,7 +108,7 @@ class CodeEditor(Screen):
                 if s == self.pos:
                     fb.fill_rect(x - 1, y - 2, cw, 8 * k + 4, c.CURSOR)
                     col = c.BG
-                ch = self.letters[self.v[s]]
+                ch = self.alpha[self.v[s]]
                 g.big(ch if ch != " " else "_", x, y, col, k)
             x += cw
         y += 8 * k + (6 if small else 14)
@@ -117,7 +116,7 @@ class CodeEditor(Screen):
         if self.pos == n:
             fb.fill_rect((g.w - 64) // 2 - 2, y - 2, 68, 11, c.CURSOR)
             col = c.BG
-        g.center(self.extra, y, col)
+        g.center(self.label, y, col)
         if g.cols >= 30:
             if self.four:
                 g.text("X/Y: letter  B+X/B+Y: slot", 0, g.h - 17, c.DIM)
@@ -132,10 +131,10 @@ class CodeEditor(Screen):
 class NameEditor(CodeEditor):
     """A player's name for pass-and-play (form: the Names list, seat: whose): five slots of letters
     and digits, a blank ends the name; "Clear" gives the seat its default name back."""
-    slots = 5
-    letters = _NAME_LETTERS
-    title = "Name"
-    extra = "Clear"
+    size = 5
+    alpha = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+    title = "Names"
+    label = "Clear"
 
     def __init__(self, app, form, seat):
         Screen.__init__(self, app)
@@ -146,20 +145,20 @@ class NameEditor(CodeEditor):
         self.four = not (getattr(app.board, "KEYS", _K_X) & _K_X)
         name = form.name(seat)
         for i in range(min(5, len(name))):
-            j = _NAME_LETTERS.find(name[i].upper())
+            j = self.alpha.find(name[i].upper())
             self.v[i] = j if j > 0 else 0
 
     def confirm(self):
         out = ""
         for i in range(5):
-            out += _NAME_LETTERS[self.v[i]]
+            out += self.alpha[self.v[i]]
         self.done(out.strip())
 
     def done(self, name):
         """name: the name typed; None: "Clear" (the seat's default name)."""
         self.form.set_name(self.seat, name or "")
-        self.cancel()
+        self.back()
 
-    def cancel(self):
+    def back(self):
         self.app.go(self.form)
         drop_module("ui.dealcode")

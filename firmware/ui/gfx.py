@@ -202,9 +202,7 @@ class TableView:
         self.s = 0                       # half-tile size of the current fit (0: none yet)
         self.cx = 0                      # centre point of the centre tile (kept between moves)
         self.cy = 0
-        self.fit_centre = _NONE          # the centre tile and spinner state the fit was made for
-        self.fit_wheel = False
-        self.refits = 0                  # fits made (tests: tiles keep their places in between)
+        self.fitted = -1                 # the centre tile | spinner << 8 the fit was made for
         self.n = 0                       # tiles placed
         self.px = array("h", [0] * 28)   # top-left of each placed tile
         self.py = array("h", [0] * 28)

@@ -4,14 +4,13 @@ from micropython import const
 from domino.rules import VARIANTS, Rules, RulesError, option_choices, variant
 from domino.match import Match
 from .widgets import ListScreen, HelpPage, OPTION_LABELS
-from .settings import Settings, save_settings
 
 SEAT_KINDS = ("human", "easy", "medium", "hard")        # as SEAT_KINDS (the save format)
 
 _KIND_LABELS = const(("Human", "Easy AI", "Medium AI", "Hard AI"))
 _AI_NAMES = const(("Ann", "Bob", "Cat", "Dan"))
 _DONE_NOTES = const(("Game saved", "Game abandoned"))   # menu notes that are not errors
-NAME_MAX = const(5)     # = ui.words.NAME_MAX
+_NAME_MAX = const(5)    # letters in a name (ui/dealcode.py: NameEditor.size)
 
 
 def saved_game(root):
@@ -40,21 +39,15 @@ def seat_names(kinds, typed=None):
             out.append(_AI_NAMES[s])
         elif humans == 1:
             out.append("You")
-        else:
-            out.append(typed_name(typed, s))
+        else:                    # checked: capitals and digits, at most _NAME_MAX of them
+            n = typed[s] if isinstance(typed, list) and s < len(typed) else None
+            ok = isinstance(n, str) and 0 < len(n) <= _NAME_MAX
+            if ok:
+                for ch in n:
+                    if not (ch.isupper() or ch.isdigit()):
+                        ok = False
+            out.append(n if ok else "P" + str(s + 1))
     return out
-
-
-def typed_name(typed, s):
-    """Seat s's typed name from the settings (checked: letters and digits, at most NAME_MAX)."""
-    n = typed[s] if isinstance(typed, list) and s < len(typed) else None
-    if isinstance(n, str) and 0 < len(n) <= NAME_MAX:
-        for ch in n:
-            if not (ch.isupper() or ch.isdigit()):
-                break
-        else:
-            return n
-    return "P" + str(s + 1)
 
 
 class MainMenu(ListScreen):
@@ -80,7 +73,7 @@ class MainMenu(ListScreen):
         elif label == "New game":
             app.go(NewGame(app))
         elif label == "Settings":
-            app.go(Settings(app))
+            app.go(app.need("ui.settings").Settings(app))
         elif label == "Statistics":
             app.go(Stats(app))
         else:
@@ -145,7 +138,7 @@ class NewGame(ListScreen):
         if row[4] and self.players == 4:
             out.append(("Teams", "2 v 2" if self.teams else "off"))
             f.append("teams")
-        names = seat_names(self.kinds[:self.players], self.typed())
+        names = seat_names(self.kinds[:self.players], self.names())
         if self.teams:                              # seats 1 and 3 play together, 2 and 4
             out.append(("Partner", names[2]))
             f.append("partner")
@@ -207,7 +200,7 @@ class NewGame(ListScreen):
         elif f != "partner":
             self.change(i, 1)
 
-    def typed(self):
+    def names(self):
         """The names typed for pass-and-play (kept with the last set-up in the settings)."""
         last = self.app.settings.get("last")
         return last.get("names") if isinstance(last, dict) else None
@@ -220,12 +213,12 @@ class NewGame(ListScreen):
             self.note = str(e)
             return
         kinds = self.kinds[:self.players]
-        typed = self.typed()
+        typed = self.names()
         app.settings["last"] = {"variant": self.vid(), "players": self.players, "teams": int(self.teams),
                                 "seats": kinds, "options": self.options}
         if typed:
             app.settings["last"]["names"] = typed
-        note = save_settings(app)
+        note = app.need("ui.settings").save_settings(app)
         seed = (app.board.ticks_ms() * 2654435 + self.vi * 7919 + 12345) & 0x3FFFFFFF
         try:
             import os
@@ -267,7 +260,7 @@ class Names(ListScreen):
         return out + [("Back", None)]
 
     def name(self, s):
-        return typed_name(self.form.typed(), s)
+        return seat_names(["human"] * 4, self.form.names())[s]
 
     def set_name(self, s, name):
         last = self.app.settings.get("last")
@@ -289,7 +282,7 @@ class Names(ListScreen):
         pass
 
     def back(self):
-        self.form.note = save_settings(self.app)
+        self.form.note = self.app.need("ui.settings").save_settings(self.app)
         self.app.go(self.form)
 
 

@@ -23,7 +23,7 @@ def draw(t, g):
     if not t.compact:
         head(t, g)
     table(t, g)
-    message(t, g)
+    msg(t, g)
     hand(t, g)
 
 
@@ -56,7 +56,7 @@ def _mark(t, g, m, col, chosen):
         mark_end(t.view, g, _CHAIN_OF_ARM[(m >> _ARM_SHIFT) & 3], col, chosen)
 
 
-def text_now(t):
+def now(t):
     """(text, colour) the message area shows: a message of the moment, else what happened last over
     what to do now (the steps of a long text follow each other, ui/table.py)."""
     c = t.app.g.c
@@ -64,32 +64,32 @@ def text_now(t):
         return t.msg, t.msg_col
     game = t.game
     rd = game.match.round
-    now = ""
+    todo = ""
     col = c.FG
     if t.thinking != _NONE:
-        now = words.thinking(game.names[t.thinking])
+        todo = words.thinking(game.names[t.thinking])
     elif t.mode == _M_END:
-        now = words.where(words.move(rd, t.opts[t.opt], t.app.g.cols < 24), t.opt + 1, t.nopts)
+        todo = words.where(words.describe(rd, t.opts[t.opt], t.app.g.cols < 24), t.opt + 1, t.nopts)
         col = c.CURSOR
     elif t.mode == _M_PICK:
-        now = words.your_turn(t.name(rd.turn))
+        todo = words.your_turn(t.name(rd.turn))
     last = t.last_text
-    if last and now:
+    if last and todo:
         # both, unless that would take a third step (on the one-line 128x64 OLED)
-        if t.msg_rows > 1 or len(last) <= t.msg_cols()[0]:
-            return last + "\n" + now, col
-        return (last, c.FG) if t.thinking != _NONE and t.pages(last) < 3 else (now, col)
-    return last or now, col
+        if not t.compact or len(last) <= t.msg_cols()[0]:
+            return last + "\n" + todo, col
+        return (last, c.FG) if t.thinking != _NONE and t.pages(last) < 3 else (todo, col)
+    return last or todo, col
 
 
-def message(t, g):
+def msg(t, g):
     c = g.c
     fb = g.fb
     w = g.w
     y = t.msg_y
-    rows = t.msg_rows
+    rows = 1 if t.compact else 2
     fb.fill_rect(0, y, w, 10 if t.compact else 20, c.BG)
-    text, col = text_now(t)
+    text, col = now(t)
     c1, c2 = t.msg_cols()
     lines = wrap(text, c1, c2)
     k = (t.page % ((len(lines) + rows - 1) // rows)) * rows
@@ -102,7 +102,7 @@ def message(t, g):
         t._draw_wheel(g)
 
 
-def score_text(t, side):
+def _score_text(t, side):
     """A side's score as the header shows it: the match score with this round's points made in
     play; Goat family: "+N" (remembered, not yet written) until the account is opened."""
     m = t.game.match
@@ -144,7 +144,7 @@ def head(t, g):
         fb.hline(x + 1, 14, 4, g.divider)
         cnt = str(rd.hand_size(s))
         g.text(cnt, x + 7, 11, c.FG)
-        txt, rem = score_text(t, side)
+        txt, rem = _score_text(t, side)
         if 8 * (len(cnt) + len(txt) + 4) + 16 <= cw:
             txt += " pts"
         g.right(txt, x + cw - 8, 11, c.REMEMBERED if rem else c.FG)
@@ -160,7 +160,7 @@ def hand(t, g):
         if not t.solo and not g.mono:             # (1-bit: nothing lit there, tests check)
             g.center("(hands hidden)", t.hand_y + t.hand_h // 2 - 4, c.DIM)
         return
-    x0, vis = t.hand_span()
+    x0, vis, _ = t.hand_span()
     if t.cursor < t.hfirst:
         t.hfirst = t.cursor
     if t.cursor >= t.hfirst + vis:

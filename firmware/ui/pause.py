@@ -79,7 +79,7 @@ class Pause(ListScreen):
         elif label == "Hint":
             app.go(t)
             app.need("ui.pick").hint(t)
-        elif label.startswith("Undo"):
+        elif label.startswith("Undo "):
             self.undo()
         elif label == "Moves":
             app.go(app.need("ui.movelog").MoveLog(app, t.game, self))

@@ -104,7 +104,7 @@ def key(t, k):
             t.mode = _M_PICK
             t.app.redraw()
             return
-        show_opt(t)
+        say_opt(t)
         return
     if k == _K_Y and t.compact:        # the OLED's table has no header: its scores a key away
         from ui.sheet import ScoresView
@@ -169,10 +169,10 @@ def choose(t):
             t.opt = i
     t.mode = _M_END
     t.msg = ""
-    show_opt(t)
+    say_opt(t)
 
 
-def show_opt(t):
+def say_opt(t):
     """The end being chosen: outlined on the table, named in the message area (ui/paint.py); a tall
     table scrolls to it."""
     m = t.opts[t.opt]
@@ -188,7 +188,7 @@ def show_opt(t):
 def play(t, mv):
     t.mode = _M_RUN
     t.undo_to = t.game.match.nmoves               # this move can be taken back (ui/pause.py)
-    t.undo_text = words.move(t.game.match.round, mv, True)
+    t.undo_text = words.describe(t.game.match.round, mv, True)
     t.play(mv)
     t.app.beep(1200, 15)
     if not t.solo:
@@ -225,5 +225,5 @@ def hint(t):
         if t.hand[i] == tile:
             t.cursor = i
     t.cursor_tile = tile
-    t.say(words.hint(words.move(rd, mv, True), why, short), 6000, app.g.c.ACCENT)
+    t.say(words.hint(words.describe(rd, mv, True), why, short), 6000, app.g.c.ACCENT)
     app.inp.flush()

@@ -26,10 +26,10 @@ _F_DOUBLE = const(4)  # = ui.gfx.F_DOUBLE
 _CHAIN_OF_ARM = const((1, 0, 2, 3))  # = ui.gfx.CHAIN_OF_ARM
 
 SIZES = (20, 18, 16, 14, 12, 11, 10, 9, 8, 7, 6, 5)   # half-tile sizes tried, largest first
-GAP = const(2)        # between joined tiles
-SEP = const(4)        # at least this between tiles that are not joined
-ROOM = const(5)       # a fit leaves every open arm room for this many more tiles (when it can)
-TALL = const(3)       # a tall table reaches this many screens above and below the visible one
+_GAP = const(2)       # between joined tiles
+_SEP = const(4)       # at least this between tiles that are not joined
+_ROOM = const(5)      # a fit leaves every open arm room for this many more tiles (when it can)
+_TALL = const(3)      # a tall table reaches this many screens above and below the visible one
 _MIN_S = const(5)
 _MIN_MONO = const(7)  # 1-bit pips need 7-pixel halves (ui/gfx.py)
 
@@ -122,7 +122,7 @@ def place(v, lay):
         v.tall = False
         v.scroll = 0
         return
-    if v.s and v.fit_centre == v.centre and v.fit_wheel == v.wheel:
+    if v.s and v.fitted == v.centre | v.wheel << 8:
         if _try(v, v.s, v.cx, v.cy, 0):
             return
     fit(v)
@@ -131,16 +131,14 @@ def place(v, lay):
 def fit(v):
     """Choose the size and the centre again: the largest size at which every open arm has room for
     ROOM more tiles, else the largest at which the tiles there fit, else a tall table."""
-    v.refits += 1
-    v.fit_centre = v.centre
-    v.fit_wheel = v.wheel
+    v.fitted = v.centre | v.wheel << 8
     v.tall = False
     v.scroll = 0
     lo = _MIN_MONO if v.mono else _MIN_S
     top = min(v.h // 6, v.w // 14)
     x0 = v.x0
     y0 = v.y0
-    for extra in (ROOM, 0):
+    for more in (_ROOM, 0):
         for s in SIZES:
             if s < lo or (s > top and s > lo):
                 continue
@@ -148,17 +146,17 @@ def fit(v):
                 for sx in (0, -1, 1):
                     cx = x0 + v.w // 2 + sx * (v.w // 5)
                     cy = y0 + v.h // 2 + sy * (v.h // 4)
-                    if _try(v, s, cx, cy, extra):
+                    if _try(v, s, cx, cy, more):
                         return
         # nothing fits at the smallest size: a tall table that scrolls (the centre mid-screen)
         v.tall = True
-        if _try(v, lo, x0 + v.w // 2, y0 + v.h // 2, extra):
+        if _try(v, lo, x0 + v.w // 2, y0 + v.h // 2, more):
             return
         v.tall = False
 
 
-def _try(v, s, cx, cy, extra):
-    """Place every tile at size s around the centre point (cx, cy) (with `extra` imaginary tiles on
+def _try(v, s, cx, cy, more):
+    """Place every tile at size s around the centre point (cx, cy) (with `more` imaginary tiles on
     each open arm); False when one falls outside the table. On success v keeps the size and centre."""
     v.n = 0
     c = v.centre
@@ -168,7 +166,7 @@ def _try(v, s, cx, cy, extra):
     else:
         _put(v, c, cx - s, cy - s // 2, LO[c], HI[c], _F_HORIZ, 0)
     for ch in range(4):
-        if not _chain(v, ch, s, cx, cy, dbl, (extra if ch < 2 else extra // 2) if v.copen[ch] else 0):
+        if not _chain(v, ch, s, cx, cy, dbl, (more if ch < 2 else more // 2) if v.copen[ch] else 0):
             return False
     v.s = s
     v.cx = cx
@@ -199,7 +197,7 @@ def _put(v, t, x, y, a, b, horiz, flags):
     v.n = i + 1
 
 
-def _chain(v, ch, s, cx, cy, cdbl, extra):
+def _chain(v, ch, s, cx, cy, cdbl, more):
     """Lay chain ch out from the centre in rows that turn corners; False when a tile falls outside.
     Local coordinates: u along the chain's first row (from the centre point), w across it, growing
     in the turn direction; a row is the band of w values [wt, wt + s)."""
@@ -212,8 +210,8 @@ def _chain(v, ch, s, cx, cy, cdbl, extra):
     y0 = v.y0
     y1 = y0 + v.h
     if v.tall:
-        y0 -= TALL * v.h
-        y1 += TALL * v.h
+        y0 -= _TALL * v.h
+        y1 += _TALL * v.h
     if ch == 0:
         umax, wmax, uback, wback = x1 - cx, y1 - cy, cx - x0, cy - y0
     elif ch == 1:
@@ -224,19 +222,19 @@ def _chain(v, ch, s, cx, cy, cdbl, extra):
         umax, wmax, uback, wback = y1 - cy, cx - x0, cy - y0, x1 - cx
     # rows after the first turn reach back to the spinner's column/row (its other arms own the
     # rest), or all the way across when the line has no spinner
-    umin = s + SEP if v.wheel else -uback
+    umin = s + _SEP if v.wheel else -uback
     pos = tx + ty > 0                # the turn goes to +x / +y on the screen
     if ch < 2 and cdbl:
-        u = (s - s // 2 if dx > 0 else s // 2) + GAP
+        u = (s - s // 2 if dx > 0 else s // 2) + _GAP
     else:
-        u = s + GAP
+        u = s + _GAP
     u0 = u
     wt = -(s // 2) if pos else s // 2 - s    # the first row: level with the centre
     sign = 1                         # +1: the row runs outwards (u grows), -1: back
     far0 = 0                         # along start of the far end of the tile before
     bot = 0                          # across end of the tile before, on the turn's side
-    gap = SEP                        # gap under the tile before, for a corner (joined end to end:
-    turned = False                   # GAP; a row's side: SEP); turned: a double laid across a turn
+    gap = _SEP                        # gap under the tile before, for a corner (joined end to end:
+    turned = False                   # _GAP; a row's side: _SEP); turned: a double laid across a turn
     slack = 0                        # after a double in a row: room a double laid across a turn
     #                                  after the next tile needs, to stay clear of the one in the row
     base = ch * 28
@@ -245,7 +243,7 @@ def _chain(v, ch, s, cx, cy, cdbl, extra):
     mx = my = 0
     mw = mh = s
     t = 0
-    for j in range(n + extra):
+    for j in range(n + more):
         dbl = False
         if j < n:
             t = v.ct[base + j]
@@ -256,16 +254,16 @@ def _chain(v, ch, s, cx, cy, cdbl, extra):
             kind = 0                 # in the row
             if sign > 0:
                 a0 = u
-                u += ln + GAP
+                u += ln + _GAP
             else:
                 a0 = u - ln
-                u = a0 - GAP
+                u = a0 - _GAP
             a1 = a0 + ln
             b0 = wt - s // 2 if dbl else wt
             b1 = b0 + (2 * s if dbl else s)
             far0 = a1 - s if sign > 0 else a0
-            gap = GAP if dbl else SEP
-            slack = SEP - GAP if dbl else 0
+            gap = _GAP if dbl else _SEP
+            slack = _SEP - _GAP if dbl else 0
         elif j == 0:
             return False             # not even the first tile fits beside the centre
         elif dbl:                    # a double at a turn: across it, under the far end before
@@ -279,7 +277,7 @@ def _chain(v, ch, s, cx, cy, cdbl, extra):
             b0 = bot + gap
             b1 = b0 + s
             far0 = a0 + s - s // 2   # the corner goes under its middle
-            gap = GAP
+            gap = _GAP
             turned = True
         else:                        # the corner: across the row, under the far end before
             kind = 1
@@ -290,8 +288,8 @@ def _chain(v, ch, s, cx, cy, cdbl, extra):
             wt = b0 + s              # the next row runs level with its far half
             slack = 0
             sign = -sign
-            u = a0 - GAP if sign < 0 else a1 + GAP
-            gap = GAP
+            u = a0 - _GAP if sign < 0 else a1 + _GAP
+            gap = _GAP
             turned = False
             row += 1
         bot = b1

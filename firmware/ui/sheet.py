@@ -342,7 +342,7 @@ class ScoresView(Screen):
         lh = 9 if small else 11
         for s in range(r.players):
             side = r.side(s)
-            txt, rem = paint.score_text(t, side)
+            txt, rem = paint._score_text(t, side)
             g.text(t.game.names[s], 0, y, (c.TEAM0 if side == 0 else c.TEAM1) if r.teams else c.FG)
             cnt = str(rd.hand_size(s))
             x = 8 * 7
@@ -353,8 +353,9 @@ class ScoresView(Screen):
             y += lh
         st = t.status()
         if st:
-            for ln in st.replace(" Count", "\nCount").split("\n"):
-                g.text(ln, 0, y, c.FG)
+            i = st.find("Count ")            # the stock and the count, a line each
+            for ln in (st[:i], st[i:]) if i > 0 else (st,):
+                g.text(ln.strip(), 0, y, c.FG)
                 y += lh
         if not small:
             g.text("Any key: back", 0, g.h - 8, c.DIM)

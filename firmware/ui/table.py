@@ -75,7 +75,6 @@ class Table(Screen):
         self.hs = hs
         self.hand_h = (hs if self.hand_horiz else 2 * hs) + 7
         self.head_h = 0 if self.compact else 20
-        self.msg_rows = 1 if self.compact else 2
         self.hand_y = h - self.hand_h
         self.msg_y = 0 if self.compact else self.hand_y - 20
         top = 10 if self.compact else self.head_h + 1
@@ -102,7 +101,7 @@ class Table(Screen):
         self.msg_at = 0              # when it came: its steps (pages) follow each other from then
         self.page = 0
         self.last_text = ""          # what happened last ("Ann: 3-5 on 3", "Bob draws")
-        self.draws = 0               # tiles drawn in a row by the one who draws now
+        self.draws = 0               # (seat + 1) << 8 | tiles it drew in a row, while it draws
         self.undo_to = -1            # moves before the human's last one, while it can be taken back
         self.undo_text = ""          # that move in words
         self.unsaved = False         # the last save failed: the flash is behind the game
@@ -120,17 +119,14 @@ class Table(Screen):
         self.solo = solo
         brain.make_room = app.release    # the AI may ask for the screens' code to go
 
-    def hand_pitch(self):
-        return (2 * self.hs if self.hand_horiz else self.hs) + 3
-
     def hand_span(self):
-        """(x of the first hand tile, tiles shown): room is kept for the scroll marks when the hand
-        does not fit the row."""
-        p = self.hand_pitch()
+        """(x of the first hand tile, tiles shown, pitch): room is kept for the scroll marks when the
+        hand does not fit the row."""
+        p = (2 * self.hs if self.hand_horiz else self.hs) + 3
         w = self.app.g.w
         if self.nh * p <= w - 2:
-            return 2, self.nh
-        return 9, (w - 18) // p
+            return 2, self.nh, p
+        return 9, (w - 18) // p, p
 
     # --- helpers -------------------------------------------------------------------------------
     def now(self):
@@ -156,6 +152,7 @@ class Table(Screen):
         """What just happened: it stays in the message area, over what to do now, until the next
         thing happens (a message of the moment goes)."""
         self.last_text = text
+        self.draws = 0
         self.msg = ""
         self.msg_until = 0
         self.msg_at = self.now()
@@ -258,13 +255,15 @@ class Table(Screen):
                     self.tell(words.drew(name, t))
                     self.cursor_tile = t
                 else:
-                    self.draws = self.draws + 1 if self.last_text.startswith(game.names[s] + " dr") else 1
-                    self.tell(words.drew(name, _NONE, self.draws))
+                    d = self.draws                   # (seat + 1) << 8 | tiles drawn in a row
+                    d = d + 1 if d >> 8 == s + 1 else (s + 1) << 8 | 1
+                    self.tell(words.drew(name, _NONE, d & 255))
+                    self.draws = d
             else:
                 self.tell(words.passes(name))
                 if human and not self.solo:
                     self.mode = _M_ACK
-                    self.say(words.cannot_play(name))
+                    self.say(words.passes(name, True))
                     return
             self.wait(ANIM_MS[app.settings["anim"]] or 1)
             return
@@ -320,7 +319,7 @@ class Table(Screen):
         m = self.game.match
         rd = m.round
         s = rd.turn
-        text = words.move(rd, mv, self.app.g.cols < 24)
+        text = words.describe(rd, mv, self.app.g.cols < 24)
         pts = rd.inplay[s]
         m.play(mv)
         self.tell(words.played(self.name(s) or "You", text, rd.inplay[s] - pts))
@@ -370,7 +369,8 @@ class Table(Screen):
     def hand_rect(self, i):
         """(x, y, w, h) of hand tile i (tests use this to find a tile's pixels)."""
         hs = self.hs
-        x = self.hand_span()[0] + (i - self.hfirst) * self.hand_pitch()
+        x0, _, p = self.hand_span()
+        x = x0 + (i - self.hfirst) * p
         y = self.hand_y + 3
         if i == self.cursor and self.mode in (M_PICK, M_END):
             y -= 2
@@ -402,5 +402,5 @@ class Table(Screen):
     def pages(self, text):
         """Steps a text takes in the message area."""
         c1, c2 = self.msg_cols()
-        n = self.msg_rows
+        n = 1 if self.compact else 2
         return (len(wrap(text, c1, c2)) + n - 1) // n

@@ -2,7 +2,7 @@
 menus, the in-game menu and the error screen; not resident while a game is played."""
 from micropython import const
 from .screen import Screen
-from .gfx import wrap
+from ui.gfx import wrap
 _K_A = const(0x010)      # = ui.input.K_A
 _K_B = const(0x020)      # = ui.input.K_B
 _K_UP = const(0x001)     # = ui.input.K_UP
@@ -31,13 +31,13 @@ class ListScreen(Screen):
         self.top = 0
         self.note = None             # two lines under the title (a message for the player; a
         self.note_col = -1           # longer one shows two lines at a time, STEP_MS each)
-        self.step_no = 0
+        self.page = 0                # the note's step
 
     def step(self):
         if self.note and len(self.note) > 2 * self.app.g.cols - 4:    # maybe more than two lines
             k = self.app.board.ticks_ms() // _STEP_MS
-            if k != self.step_no:
-                self.step_no = k
+            if k != self.page:
+                self.page = k
                 self.app.redraw()
 
     def rows(self):  # type: () -> list
@@ -77,7 +77,7 @@ class ListScreen(Screen):
         y = 2 + g.big_center(self.title, 2, c.ACCENT)
         if self.note:
             lines = wrap(self.note, g.cols)
-            k = 2 * (self.step_no % ((len(lines) + 1) // 2))
+            k = 2 * (self.page % ((len(lines) + 1) // 2))
             for ln in lines[k:k + 2]:
                 g.text(ln, 0, y + 2, self.note_col if self.note_col >= 0 else c.WARN)
                 y += 9
@@ -197,7 +197,7 @@ def chosen(rules):
         v = rules.options.get(key)
         if v is not None:
             out += (", " if out else "") + OPTION_LABELS.get(key, key) + " " + str(v)
-    return "This match: " + out + (", teams" if rules.teams else "") + "."
+    return "This match: " + out + "."
 
 
 class HelpPage(Message):
@@ -212,8 +212,8 @@ class HelpPage(Message):
             text = (app.board.KEY_HELP or "") + "\n" + text
         else:
             if rules is None:
-                from domino.rules import Rules
-                rules = Rules(vid, variant_players(vid))
+                from domino.rules import Rules, variant
+                rules = Rules(vid, variant(vid)[2])
                 head = ""
             else:
                 head = chosen(rules) + "\n"
@@ -227,7 +227,3 @@ class HelpPage(Message):
     def footer(self, more):
         return ("v more  " if more else "") + "B back"
 
-
-def variant_players(vid):
-    from domino.rules import variant
-    return variant(vid)[2]

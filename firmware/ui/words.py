@@ -12,10 +12,9 @@ _MULTI = const(0x100)      # = domino.round.MULTI
 _CLOSE = const(0x80)       # = domino.round.CLOSE
 _ARM_SHIFT = const(5)      # = domino.round.ARM_SHIFT
 
-NAME_MAX = const(5)        # letters in a player's name (the name editor's slots)
 
 
-def move(rd, m, short=False):
+def describe(rd, m, short=False):
     """Move m of round rd (before it is played) in words: '3-5 on 3', '6-6', the lead '3-5', a
     Donkey close '4-4 closed', several doubles '5-5 + 6-6 closed' (short: '5-5+6-6', for 16-column
     screens and hints; the table shows closed tiles face down, the choice of ends says which)."""
@@ -43,9 +42,9 @@ def placed(t, on=_NONE, closed=False):
     return s
 
 
-def played(name, text, points=0):
+def played(name, text, gain=0):
     """'Ann: 3-5 on 3', and what it scored in play: 'Ann: 3-5 on 3 scores 10'."""
-    return name + ": " + text + (" scores " + str(points) if points else "")
+    return name + ": " + text + (" scores " + str(gain) if gain else "")
 
 
 def drew(name, tile=_NONE, n=1):
@@ -56,13 +55,11 @@ def drew(name, tile=_NONE, n=1):
     return name + (" draws" if n < 2 else " drew " + str(n) + " tiles")
 
 
-def passes(name):
+def passes(name, wait=False):
+    """A pass; `wait`: pass-and-play, the player (whose hand is showing) presses A to go on."""
+    if wait:
+        return name + " can't play\nA: go on"
     return "You pass" if name is None else name + " passes"
-
-
-def cannot_play(name):
-    """Pass-and-play: the player to move can neither play nor draw (their hand is showing)."""
-    return name + " can't play\nA: go on"
 
 
 def thinking(name):
@@ -75,13 +72,13 @@ def your_turn(name):
 
 def where(text, i, n):
     """Choosing the end for a tile that fits several (the end is outlined on the table)."""
-    return text + "? " + str(i) + "/" + str(n)
+    return text + " (" + str(i) + "/" + str(n) + ")"
 
 
-def misfit(tile, ends):
+def misfit(tile, vals):
     """A tile that fits no open end, and the numbers the ends show."""
     out = ""
-    for e in ends:
+    for e in vals:
         out += ("," if out else "") + str(e)
     return tile_name(tile) + " does not fit\nEnds: " + out
 

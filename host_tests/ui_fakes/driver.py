@@ -376,9 +376,7 @@ class Driver:
         board = self.board
         real = board.show
         d = self
-        from ui import place                # (loaded while checking only: the app drops it again)
-        sep, tall = place.SEP, place.TALL
-        place = None
+        sep, tall = 4, 3                    # ui/place.py's _SEP, _TALL (folded: no name at run time)
         stats = d.out["geometry"] = {"frames": 0, "errors": [], "most_tiles": 0}
 
         def show(y0=0, y1=0x7FFF, more=False):
