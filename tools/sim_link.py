@@ -147,7 +147,8 @@ class Sim:
     """A running MicroPython process with the sim board. Not thread-safe except as noted."""
 
     def __init__(self, board="waveshare_lcd13", size=None, app=None, virtual=False,
-                 heap=DEFAULT_HEAP, micropython=None, extra_path=(), data_dir=None, source=False):
+                 heap=DEFAULT_HEAP, micropython=None, extra_path=(), data_dir=None, source=False,
+                 ai_step=None):
         mp = micropython or find_micropython()
         if not mp:
             raise RuntimeError("no `micropython` binary: run `make venv` or set MICROPYTHON")
@@ -173,6 +174,10 @@ class Sim:
             env["PICO_SIM_SIZE"] = size
         else:
             env.pop("PICO_SIM_SIZE", None)
+        if ai_step:
+            env["PICO_SIM_AI_STEP"] = str(ai_step)   # the AI counts work, not time (boards/sim.py)
+        else:
+            env.pop("PICO_SIM_AI_STEP", None)
         if app:
             code = ("import boards\n"
                     "try:\n b = boards.load('sim')\n"

@@ -41,7 +41,7 @@ class App:
         self.wd_on = False
         self._usb_at = 0
         self.settings, note = self.store().load_settings()
-        self.ai_clock = ai_clock
+        self.ai_clock = ai_clock or board.ai_clock
         self.screen = Screen(self)
         self.dirty = True
         self.errors = 0              # unexpected errors caught (tests expect 0)
