@@ -228,8 +228,9 @@ class TableView:
         self._cur = bytearray(4)
         self.centre = _NONE
         self.wheel = False
-        self.key = -1                    # layout seen last: its tile mask and size
-        self.size = -1
+        self.key = 0                     # layout seen last: its tile mask and size (an empty one needs
+        #                                  no placing: ui/place.py is not loaded for it)
+        self.size = 0
 
     def update(self, lay, app):
         """Recompute positions when the layout changed (the placement code is loaded only then)."""

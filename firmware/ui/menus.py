@@ -3,7 +3,7 @@ on the table (the app drops this module when a game starts, to give its heap to 
 from micropython import const
 from domino.rules import VARIANTS, Rules, RulesError, option_choices, variant
 from domino.match import Match
-from .widgets import ListScreen, HelpPage, OPTION_LABELS
+from .widgets import ListScreen, HelpPage, OPTION_LABELS, save_settings
 
 SEAT_KINDS = ("human", "easy", "medium", "hard")        # as SEAT_KINDS (the save format)
 
@@ -218,7 +218,7 @@ class NewGame(ListScreen):
                                 "seats": kinds, "options": self.options}
         if typed:
             app.settings["last"]["names"] = typed
-        note = app.need("ui.settings").save_settings(app)
+        note = save_settings(app)
         seed = (app.board.ticks_ms() * 2654435 + self.vi * 7919 + 12345) & 0x3FFFFFFF
         try:
             import os
@@ -282,7 +282,7 @@ class Names(ListScreen):
         pass
 
     def back(self):
-        self.form.note = self.app.need("ui.settings").save_settings(self.app)
+        self.form.note = save_settings(self.app)
         self.app.go(self.form)
 
 

@@ -7,8 +7,7 @@ from ui.screen import drop_module
 from ui.input import K_B
 
 WARM = ("store", "savegame", "domino.record", "ui.widgets", "ui.menus", "ui.dealcode", "ui.table",
-        "ui.pick", "ui.paint", "ui.place", "ui.pause", "ui.sheet", "ui.settings", "ui.movelog",
-        "ui.words")
+        "ui.pick", "ui.paint", "ui.place", "ui.pause", "ui.sheet", "ui.settings", "ui.movelog")
 
 
 def warm_up():
@@ -104,7 +103,8 @@ def begin(app):
         t.say(p[4], 3000)
         t.wait(1500)                 # read before an AI's move takes the message line
     if p[5]:
-        app.store().clear_game()     # a new match replaces any saved one
+        app.saves().clear_game()     # a new match replaces any saved one (the store's writing
+        #                              half: loaded for the save anyway, the whole store is not)
         t.save()
     t = None
     drop_module("ui.nav")            # done: the table needs the room

@@ -1,17 +1,8 @@
 """The settings screen, loaded when opened (from the main menu or the game menu)."""
 from micropython import const
-from .widgets import ListScreen
+from .widgets import ListScreen, save_settings
 
 _ANIM_LABELS = const(("off", "fast", "normal", "slow"))
-
-
-def save_settings(app):
-    """Write the settings; a message when the flash refuses."""
-    try:
-        app.store().save_settings(app.settings)
-    except OSError as e:
-        return app.need("store").failed(e, "settings")
-    return None
 
 
 class Settings(ListScreen):

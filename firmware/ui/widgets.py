@@ -20,6 +20,15 @@ OPTION_LABELS = {
 _STEP_MS = const(1500)   # = ui.table.STEP_MS
 
 
+def save_settings(app):
+    """Write the settings; a message when the flash refuses."""
+    try:
+        app.store().save_settings(app.settings)
+    except OSError as e:
+        return app.need("store").failed(e, "settings")
+    return None
+
+
 class ListScreen(Screen):
     """A title over rows "label ... value": UP/DOWN move, LEFT/RIGHT change the value, A picks (on a
     value row: the next value, so four-button boards need no LEFT/RIGHT), B goes back."""
