@@ -26,7 +26,7 @@ MONO = True
 KEYS = _K_ALL
 SHIFT = 0
 SHIFT_MAP = ()
-KEY_HELP = "Joystick move, A play, B back, X hint, Y menu"
+KEY_HELP = "Joystick move, A play, B back/menu, X hint, Y scores"
 I2C_ADDR = 0x3C
 PIEZO = 28
 # as on the Waveshare Pico-LCD-1.3 (boards/waveshare_lcd13.py: that module, its driver and the LCD

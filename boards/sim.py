@@ -45,6 +45,9 @@ SIZES = ("240x240", "240x135", "320x240", "128x64")
 
 _MSG_KEYS = const(0x4B)   # 'K' host -> device: keys held now
 _MSG_TIME = const(0x54)   # 'T' host -> device: answer to a sleep request: keys + new time
+_MSG_TAP = const(0x50)    # 'P' host -> device: one tap of these keys (a terminal's key press)
+TAP_MS = const(30)        # a tap is down this long, then up this long (the debouncer takes 20 ms)
+_TAPS = const(8)          # taps waiting at most (more are dropped: a key held in a terminal)
 
 
 def _getenv(name):
@@ -134,6 +137,11 @@ class SimBoard(Board):
         self._keys = 0
         self._latched = 0
         self._keymap = None  # None = identity; else list of (host bit, board bit)
+        self._taps = [0] * _TAPS     # taps waiting ('P' messages), a ring from _t0
+        self._t0 = 0
+        self._nt = 0
+        self._tap_down = False
+        self._tap_at = 0
         self._out = out
         self._in = inp
         self._hdr = bytearray(4)
@@ -201,6 +209,11 @@ class SimBoard(Board):
                 raise SystemExit(0)
             got += more
         keys = m[2] | (m[3] << 8)
+        if m[0] == _MSG_TAP:
+            if self._nt < _TAPS:
+                self._taps[(self._t0 + self._nt) % _TAPS] = keys
+                self._nt += 1
+            return m[0]
         self._latched |= keys & ~self._keys
         self._keys = keys
         if m[0] == _MSG_TIME:
@@ -260,6 +273,16 @@ class SimBoard(Board):
         self._drain()
         k = self._keys | self._latched
         self._latched = 0
+        if self._nt:                 # taps (the terminal view): each is down for one TAP_MS, then
+            now = self.ticks_ms()    # up for one, every phase seen by at least one read: a tap is
+            if (now - self._tap_at) & 0x3FFFFFFF >= TAP_MS:      # one press, however fast they come
+                self._tap_at = now
+                self._tap_down = not self._tap_down
+                if not self._tap_down:
+                    self._t0 = (self._t0 + 1) % _TAPS
+                    self._nt -= 1
+            if self._tap_down:
+                k |= self._taps[self._t0]
         m = self._keymap
         if m is None:
             return k

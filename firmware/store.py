@@ -19,8 +19,9 @@ Files (docs/RECORDS.md):
   `sum XXXXXXXX` (Adler-32 of every byte before it) that catches a truncated or altered file.
 - `settings.json`: {"v": 1, "bright": 80, "sound": 1, "think": 500, "anim": 2, "wdt": 0, "last": {...}}
   on one line, then `sum XXXXXXXX` as in game.txt (a file without it, from before, is read as is).
-- `stats.json`: {"v": 1, "<variant>": [played, wins, losses, streak, best], ..., "counted": "<sum of
-  the last match counted>"} and its sum line; streak > 0 counts wins in a row, < 0 losses in a row.
+- `stats.json`: {"v": 1, "<variant>": [played, wins, losses, streak, best, rounds, rounds won], ...,
+  "counted": "<sum of the last match counted>"} and its sum line; streak > 0 counts wins in a row,
+  < 0 losses in a row; rows written before rounds were counted have the first five only.
 """
 import gc
 import json
@@ -129,13 +130,14 @@ def _word(v, n=16):
 
 
 def _row(row):
-    """A statistics row: [played, wins, losses, streak, best], ints in range."""
-    if not isinstance(row, list) or len(row) != 5:
+    """A statistics row: [played, wins, losses, streak, best] and, since rounds are counted,
+    [..., rounds, rounds won] (rounds won <= rounds), ints in range."""
+    if not isinstance(row, list) or (len(row) != 5 and len(row) != 7):
         return False
-    for i in range(5):
+    for i in range(len(row)):
         if _int(row[i], -COUNT_MAX if i == 3 else 0, COUNT_MAX) is None:
             return False
-    return True
+    return len(row) == 5 or row[6] <= row[5]
 
 
 def _last(d):
@@ -468,6 +470,20 @@ class Store(Files):
             stats["counted"] = match_id
         self.save_stats(stats)
         return row
+
+    def record_round(self, vid, result):
+        """A finished round of a match (its row's rounds played and won, kept after the match
+        figures: [played, wins, losses, streak, best, rounds, rounds won]). Called once the round's
+        end is saved: a power cut before this loses the round from the count, never counts it twice."""
+        stats, _ = self.load_stats()
+        row = stats.get(vid) or [0, 0, 0, 0, 0]
+        if len(row) < 7:
+            row = row + [0, 0]
+        row[5] += 1
+        if result:
+            row[6] += 1
+        stats[vid] = row
+        self.save_stats(stats)
 
     def save_stats(self, stats):
         d = {"v": VERSION}

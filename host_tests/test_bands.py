@@ -48,8 +48,9 @@ def _job(size, root):
         ["keys", "b b"],
         ["new", "fives", 2, ["human", "medium"]], ["match", 5], b,  # the table, a spinner down
         ["bands", "wheel"],                                        # the thinking wheel's frames
-        ["keys", "y"], b,                                          # the game menu
+        ["keys", "b"], b,                                          # the game menu
         ["menu", "Score sheet"], b, ["keys", "b"],
+        ["menu", "Moves"], b, ["keys", "b"],                       # the move log
         ["menu", "Rules help"], b, ["keys", "down"], b, ["keys", "b"],
         ["menu", "Resume"], ["until", "RoundEnd"], b,              # the round's end, three pages
         ["keys", "a"], b, ["keys", "a"], b, ["keys", "a"], ["settle"], ["state"]]}

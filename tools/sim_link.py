@@ -264,6 +264,11 @@ class Sim:
         self.keys = keys
         return self._send("K", keys)
 
+    def send_tap(self, keys):
+        """One tap of `keys`: the board presses and lets go of them by itself, after the taps sent
+        before (a terminal reports presses, not holds: every key press is one tap)."""
+        return self._send("P", keys)
+
     def send_time(self, now, keys=None):
         if keys is not None:
             self.keys = keys

@@ -1,7 +1,8 @@
 """Terminal view of the simulator: half-block characters with 24-bit colour, one character cell =
 one pixel wide, two pixels high. Pixel-exact when the terminal is large enough, else scaled down
-(box filter) with a note saying how large it must be. Keys come from the terminal; a terminal
-reports no key releases, so a key counts as held until ~150 ms after its last auto-repeat.
+(box filter) with a note saying how large it must be. Keys come from the terminal, which reports
+presses and never releases: every key press is one tap (TermKeys), however fast they come, and a
+key held down (the terminal's auto-repeat) is held until ~150 ms after its last repeat.
 """
 import os
 import select
@@ -14,7 +15,8 @@ import tty
 from sim_link import (K_A, K_B, K_DOWN, K_LEFT, K_PRESS, K_RIGHT, K_UP, K_X, K_Y, Reader, Sim,
                       frame_image, report)
 
-FIRST_HOLD = 0.25   # s a key stays down after one keypress
+REPEAT_GAP = 0.07   # s: the same key again this soon is the terminal's auto-repeat (a person taps
+#                     at ~10 a second at most; terminals repeat at 25-40 a second)
 REPEAT_HOLD = 0.15  # s a key stays down after an auto-repeat
 KEYMAP_TEXT = "arrows=joystick  Enter/space=press  a b x y=buttons  q/Esc=quit"
 TOP, BOTTOM = 1, 3  # text lines above / below the picture
@@ -55,6 +57,37 @@ def parse_keys(data):
             keys.append(k)
         i += 1
     return keys, None
+
+
+class TermKeys:
+    """Terminal key presses -> the link: a press is one tap (`Sim.send_tap`: the board presses and
+    releases it by itself, one after the other, so each is one step on the device, whatever the
+    interval); a run of auto-repeats holds the key down (`Sim.send_keys`) until REPEAT_HOLD after
+    the last one, for the firmware's own auto-repeat."""
+
+    def __init__(self, sim):
+        self.sim = sim
+        self.last = {}           # key bit -> time of its last press
+        self.held = {}           # key bit -> when it goes up
+        self.sent = 0
+
+    def press(self, k, now):
+        prev = self.last.get(k)
+        self.last[k] = now
+        if prev is not None and now - prev < REPEAT_GAP:
+            self.held[k] = now + REPEAT_HOLD
+        else:
+            self.sim.send_tap(k)
+
+    def tick(self, now):
+        for k in [k for k, t in self.held.items() if t <= now]:
+            del self.held[k]
+        mask = 0
+        for k in self.held:
+            mask |= k
+        if mask != self.sent:
+            self.sim.send_keys(mask)
+            self.sent = mask
 
 
 def layout(w, h, cols, rows):
@@ -176,8 +209,7 @@ def run(args):
     try:
         tty.setraw(fd)
         out.write("\x1b[?1049h\x1b[?25l")
-        held = {}   # key bit -> release time
-        sent = 0
+        keys = TermKeys(sim)
         drawn = -1
         last_size = None
         while not stop:
@@ -186,17 +218,10 @@ def run(args):
             if r:
                 pressed, reason = parse_keys(os.read(fd, 256))
                 for k in pressed:
-                    held[k] = now + (REPEAT_HOLD if k in held else FIRST_HOLD)
+                    keys.press(k, now)
                 if reason:
                     break
-            for k in [k for k, t in held.items() if t <= now]:
-                del held[k]
-            mask = 0
-            for k in held:
-                mask |= k
-            if mask != sent:
-                sim.send_keys(mask)
-                sent = mask
+            keys.tick(now)
             if reader.ended:
                 reason = "ended"
                 break

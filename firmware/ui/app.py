@@ -12,6 +12,7 @@ import gc
 import sys
 from micropython import const
 from ui.gfx import Gfx
+from ui.screen import Screen, ticks_diff, drop_module
 _EV_PRESS = const(0x1000)   # = ui.input.EV_PRESS
 _EV_REPEAT = const(0x2000)  # = ui.input.EV_REPEAT
 _EV_KIND = const(0xF000)    # = ui.input.EV_KIND
@@ -24,45 +25,6 @@ FRAME_MS = const(20)
 WDT_MS = const(8000)                   # the RP2040's longest watchdog period is 8.3 s
 USB_POLL_MS = const(1000)
 MEM_RETRY_MS = const(2000)             # a third MemoryError this soon after the last: error page
-ANIM_MS = (0, 150, 450, 1000)          # pause after each AI move: settings "anim" off/fast/normal/slow
-
-
-def ticks_diff(a, b):
-    return ((a - b + 0x20000000) & 0x3FFFFFFF) - 0x20000000
-
-
-def drop_module(name):
-    """Forget a module so its code can be collected: the heap holds all bytecode, and what a screen
-    or a save needs is dead weight while the AI searches."""
-    if name not in sys.modules:
-        return
-    del sys.modules[name]
-    dot = name.rfind(".")
-    if dot > 0:
-        pkg = sys.modules.get(name[:dot])
-        short = name[dot + 1:]
-        if pkg is not None and short in pkg.__dict__:
-            try:
-                delattr(pkg, short)
-            except (AttributeError, TypeError):
-                pass
-
-
-class Screen:
-    def __init__(self, app):
-        self.app = app
-
-    def enter(self):
-        pass
-
-    def key(self, k):
-        pass
-
-    def step(self):
-        pass
-
-    def draw(self, g):
-        pass
 
 
 class App:
@@ -137,7 +99,8 @@ class App:
         """Unload what the table does not need now (saving, menus, a human's turn), before a long AI
         search: each is loaded again, from flash, when next used."""
         for name in ("store", "savegame", "domino.record", "ui.menus", "ui.dealcode", "ui.widgets",
-                     "ui.pause", "ui.sheet", "ui.pick", "ui.place", "ui.paint", "ui.nav"):
+                     "ui.pause", "ui.sheet", "ui.pick", "ui.place", "ui.paint", "ui.nav", "ui.settings",
+                     "ui.movelog"):
             drop_module(name)
         gc.collect()
 
@@ -162,9 +125,9 @@ class App:
         self.pending = (match, kinds, names, sheet, note, fresh)
         self.screen = Screen(self)
 
-    def resume(self):
+    def resume(self, note=None):
         """Continue the saved game (loaded on the next pass, with the menus out of memory)."""
-        self.pending = ("resume",)
+        self.pending = ("resume", note) if note else ("resume",)
         self.screen = Screen(self)
 
     # --- the watchdog ----------------------------------------------------------------------------

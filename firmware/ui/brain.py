@@ -103,17 +103,17 @@ def choose(match, seat, level, budget_ms, clock=None, on_tick=None):
     return stand_in(match)
 
 
-def hint(match, seat, budget_ms, clock=None, on_tick=None):
-    """(move, reason)."""
+def hint(match, seat, budget_ms, clock=None, on_tick=None, short=False):
+    """(move, reason): the reason fits 40 characters, 16 with short (ui/words.py shows it)."""
     global problem
     a = _module()
     if a:
         try:
-            m, why = getattr(a, "hint")(match, seat, budget_ms, clock=clock, on_tick=on_tick)
+            m, why = getattr(a, "hint")(match, seat, budget_ms, clock=clock, on_tick=on_tick, short=short)
             if match.round.is_legal(m):
                 return m, why
         except MemoryError:
             problem = "AI ran out of memory"
         except Exception as e:
             problem = "AI error: " + str(e)
-    return stand_in(match), "heaviest tile"
+    return stand_in(match), "Heaviest tile"

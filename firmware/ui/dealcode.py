@@ -1,10 +1,12 @@
-"""The deal-code editor of the New game form: six letter slots "ABC-DEF" (Crockford base 32, as the
-round-end page shows them). UP/DOWN change the letter, LEFT/RIGHT move between the slots and a
-seventh place, "Random"; A goes to the next slot and confirms on the last one (so four-button boards
-need only UP/DOWN/A), A on "Random" clears the code, B cancels. Loaded only while it is open."""
+"""The letter editors of the New game form, loaded only while one is open. The deal code: six letter
+slots "ABC-DEF" (Crockford base 32, as the round-end page shows them). UP/DOWN change the letter,
+LEFT/RIGHT move between the slots and a seventh place, "Random"; A goes to the next slot and
+confirms on the last one (so four-button boards need only UP/DOWN/A), A on "Random" clears the code,
+B cancels. A player's name (pass-and-play): the same with five slots of letters (a blank ends the
+name) and "Clear" (back to the seat's default name)."""
 from micropython import const
 from domino.rng import _ALPHABET, code, parse_code
-from .app import Screen, drop_module
+from .screen import Screen, drop_module
 _K_UP = const(0x001)     # = ui.input.K_UP
 _K_DOWN = const(0x002)   # = ui.input.K_DOWN
 _K_LEFT = const(0x004)   # = ui.input.K_LEFT
@@ -13,53 +15,64 @@ _K_A = const(0x010)      # = ui.input.K_A
 _K_B = const(0x020)      # = ui.input.K_B
 _K_X = const(0x040)      # = ui.input.K_X
 
-_SLOTS = const(6)
-_RANDOM = const(6)                   # the cursor's place after the last slot
 
 
 class CodeEditor(Screen):
     """Edits form.deal (a code "ABC-DEF", or None for a random deal); goes back to the form."""
 
+    size = 6                         # slots
+    alpha = _ALPHABET
+    title = "Deal code"
+    label = "Random"                 # the place after the last slot
+
     def __init__(self, app, form):
         Screen.__init__(self, app)
         self.form = form
-        self.v = bytearray(_SLOTS)            # letter index of each slot
+        self.v = bytearray(self.size)         # letter index of each slot
         self.pos = 0
         self.four = not (getattr(app.board, "KEYS", _K_X) & _K_X)     # four buttons: X/Y are UP/DOWN
         if form.deal:
             self.set(parse_code(form.deal))
 
     def set(self, seed):
-        for i in range(_SLOTS):
-            self.v[_SLOTS - 1 - i] = (seed >> (5 * i)) & 31
+        for i in range(6):
+            self.v[5 - i] = (seed >> (5 * i)) & 31
 
     def seed(self):
         s = 0
-        for i in range(_SLOTS):
+        for i in range(6):
             s = (s << 5) | self.v[i]
         return s
 
+    def confirm(self):
+        self.done(code(self.seed()))
+
     def key(self, k):
         pos = self.pos
+        n = self.size
         if k == _K_UP or k == _K_DOWN:
-            if pos < _SLOTS:
-                self.v[pos] = (self.v[pos] + (1 if k == _K_UP else 31)) & 31
+            if pos < n:
+                a = len(self.alpha)
+                self.v[pos] = (self.v[pos] + (1 if k == _K_UP else a - 1)) % a
         elif k == _K_LEFT:
-            self.pos = (pos + _RANDOM) % (_RANDOM + 1)
+            self.pos = (pos + n) % (n + 1)
         elif k == _K_RIGHT:
-            self.pos = (pos + 1) % (_RANDOM + 1)
+            self.pos = (pos + 1) % (n + 1)
         elif k == _K_A:
-            if pos == _RANDOM:
-                self.done(None)
+            if pos == n:
+                self.done(None)              # "Random" / "Clear"
                 return
-            if pos == _SLOTS - 1:
-                self.done(code(self.seed()))
+            if pos == n - 1:
+                self.confirm()
                 return
             self.pos = pos + 1
         elif k == _K_B:
-            self.done(self.form.deal)
+            self.back()
             return
         self.app.redraw()
+
+    def back(self):
+        self.done(self.form.deal)
 
     def done(self, deal):
         form = self.form
@@ -76,30 +89,34 @@ class CodeEditor(Screen):
         c = g.c
         fb = g.fb
         small = g.h < 100
+        n = self.size
+        dash = n == 6                        # a deal code: ABC-DEF
         fb.fill(c.BG)
-        y = 2 + g.big_center("Deal code", 2, c.ACCENT) + (4 if small else 12)
+        y = 2 + g.big_center(self.title, 2, c.ACCENT) + (4 if small else 12)
         k = 2 if 7 * 18 <= g.w else 1
         if g.h >= 200:
             y = (g.h - 8 * k - 22) // 2              # tall screens: the code in the middle
         cw = 8 * k + 2
-        x = (g.w - 7 * cw) // 2 + 1
-        for i in range(_SLOTS + 1):
-            if i == 3:
+        cells = n + 1 if dash else n
+        x = (g.w - cells * cw) // 2 + 1
+        for i in range(cells):
+            if dash and i == 3:
                 g.big("-", x, y, c.DIM, k)
             else:
-                s = i if i < 3 else i - 1
+                s = i if not dash or i < 3 else i - 1
                 col = c.FG
                 if s == self.pos:
                     fb.fill_rect(x - 1, y - 2, cw, 8 * k + 4, c.CURSOR)
                     col = c.BG
-                g.big(_ALPHABET[self.v[s]], x, y, col, k)
+                ch = self.alpha[self.v[s]]
+                g.big(ch if ch != " " else "_", x, y, col, k)
             x += cw
         y += 8 * k + (6 if small else 14)
         col = c.FG
-        if self.pos == _RANDOM:
+        if self.pos == n:
             fb.fill_rect((g.w - 64) // 2 - 2, y - 2, 68, 11, c.CURSOR)
             col = c.BG
-        g.center("Random", y, col)
+        g.center(self.label, y, col)
         if g.cols >= 30:
             if self.four:
                 g.text("X/Y: letter  B+X/B+Y: slot", 0, g.h - 17, c.DIM)
@@ -109,3 +126,39 @@ class CodeEditor(Screen):
         else:
             g.text("^v letter <>move", 0, g.h - 17, c.DIM)
             g.text("A next/OK B back", 0, g.h - 8, c.DIM)
+
+
+class NameEditor(CodeEditor):
+    """A player's name for pass-and-play (form: the Names list, seat: whose): five slots of letters
+    and digits, a blank ends the name; "Clear" gives the seat its default name back."""
+    size = 5
+    alpha = " ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+    title = "Names"
+    label = "Clear"
+
+    def __init__(self, app, form, seat):
+        Screen.__init__(self, app)
+        self.form = form
+        self.seat = seat
+        self.v = bytearray(5)
+        self.pos = 0
+        self.four = not (getattr(app.board, "KEYS", _K_X) & _K_X)
+        name = form.name(seat)
+        for i in range(min(5, len(name))):
+            j = self.alpha.find(name[i].upper())
+            self.v[i] = j if j > 0 else 0
+
+    def confirm(self):
+        out = ""
+        for i in range(5):
+            out += self.alpha[self.v[i]]
+        self.done(out.strip())
+
+    def done(self, name):
+        """name: the name typed; None: "Clear" (the seat's default name)."""
+        self.form.set_name(self.seat, name or "")
+        self.back()
+
+    def back(self):
+        self.app.go(self.form)
+        drop_module("ui.dealcode")

@@ -27,6 +27,32 @@ F_CLOSED = const(2)
 F_DOUBLE = const(4)
 
 
+def wrap(text, cols, cols2=0):
+    """The lines of text, broken at spaces and at each newline, every other line at most cols2
+    characters long when cols2 is given (a message line beside the stock), the rest cols. A word
+    longer than its line is split: nothing is ever cut off."""
+    out = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            while True:
+                room = cols2 if cols2 and len(out) & 1 else cols
+                if not line and len(word) > room:
+                    out.append(word[:room])
+                    word = word[room:]
+                elif not line:
+                    line = word
+                    break
+                elif len(line) + 1 + len(word) <= room:
+                    line += " " + word
+                    break
+                else:
+                    out.append(line)
+                    line = ""
+        out.append(line)
+    return out
+
+
 class Gfx:
     """Text and tiles on one framebuffer, with the board's named colours."""
 
@@ -167,12 +193,16 @@ class Gfx:
 class TableView:
     """Where every tile of a layout goes in a table rectangle (computed once per layout change)."""
 
-    def __init__(self, x0, y0, w, h):
+    def __init__(self, x0, y0, w, h, mono=False):
         self.x0 = x0
         self.y0 = y0
         self.w = w
         self.h = h
-        self.s = 8
+        self.mono = mono                 # 1-bit screen: no tile smaller than its pips need
+        self.s = 0                       # half-tile size of the current fit (0: none yet)
+        self.cx = 0                      # centre point of the centre tile (kept between moves)
+        self.cy = 0
+        self.fitted = -1                 # the centre tile | spinner << 8 the fit was made for
         self.n = 0                       # tiles placed
         self.px = array("h", [0] * 28)   # top-left of each placed tile
         self.py = array("h", [0] * 28)
@@ -194,11 +224,13 @@ class TableView:
         self.cfar = bytearray(112)
         self.cclosed = bytearray(112)
         self.cn = bytearray(4)
+        self.copen = bytearray(4)        # per chain: its end is open (a fit leaves it room)
         self._cur = bytearray(4)
         self.centre = _NONE
         self.wheel = False
-        self.key = -1                    # layout seen last: its tile mask and size
-        self.size = -1
+        self.key = 0                     # layout seen last: its tile mask and size (an empty one needs
+        #                                  no placing: ui/place.py is not loaded for it)
+        self.size = 0
 
     def update(self, lay, app):
         """Recompute positions when the layout changed (the placement code is loaded only then)."""
@@ -207,8 +239,11 @@ class TableView:
         app.need("ui.place").place(self, lay)
 
     def follow(self, y, hh):
-        """Tall tables: scroll so that rows y .. y+hh are on screen."""
+        """Tall tables: scroll so that rows y .. y+hh are on screen (not at all while every tile is:
+        the table stays where it is)."""
         if not self.tall:
+            return
+        if self.scroll == 0 and self.top >= self.y0 and self.bottom <= self.y0 + self.h:
             return
         top = self.y0 + self.scroll
         if y < top:

@@ -3,28 +3,14 @@ on the table (the app drops this module when a game starts, to give its heap to 
 from micropython import const
 from domino.rules import VARIANTS, Rules, RulesError, option_choices, variant
 from domino.match import Match
-from .widgets import ListScreen, HelpPage
+from .widgets import ListScreen, HelpPage, OPTION_LABELS, save_settings
 
 SEAT_KINDS = ("human", "easy", "medium", "hard")        # as SEAT_KINDS (the save format)
 
 _KIND_LABELS = const(("Human", "Easy AI", "Medium AI", "Hard AI"))
 _AI_NAMES = const(("Ann", "Bob", "Cat", "Dan"))
-OPTION_LABELS = {
-    "target": "Target", "hand": "Hand size", "big_tiles": "0-0=25 6-6=50", "lone_00": "Lone 0-0",
-    "lone_66": "Lone 6-6", "reserve": "Reserve", "fish": "Fish for", "leader": "Next lead",
-    "divide": "Divide by 5", "spinner": "Spinner", "spinner_counts": "Spinner counts",
-    "four_doubles": "4 doubles",
-}
-_ANIM_LABELS = const(("off", "fast", "normal", "slow"))
-
-
-def save_settings(app):
-    """Write the settings; a message when the flash refuses."""
-    try:
-        app.store().save_settings(app.settings)
-    except OSError as e:
-        return app.need("store").failed(e, "settings")
-    return None
+_DONE_NOTES = const(("Game saved", "Game abandoned"))   # menu notes that are not errors
+_NAME_MAX = const(5)    # letters in a name (ui/dealcode.py: NameEditor.size)
 
 
 def saved_game(root):
@@ -40,7 +26,9 @@ def saved_game(root):
     return False
 
 
-def seat_names(kinds):
+def seat_names(kinds, typed=None):
+    """The players' names: the AI seats' own, "You" for the one person against the AI, else the
+    names typed for pass-and-play (`typed`, per seat; P1..P4 where none was)."""
     humans = 0
     for k in kinds:
         if k == "human":
@@ -51,8 +39,14 @@ def seat_names(kinds):
             out.append(_AI_NAMES[s])
         elif humans == 1:
             out.append("You")
-        else:
-            out.append("P" + str(s + 1))
+        else:                    # checked: capitals and digits, at most _NAME_MAX of them
+            n = typed[s] if isinstance(typed, list) and s < len(typed) else None
+            ok = isinstance(n, str) and 0 < len(n) <= _NAME_MAX
+            if ok:
+                for ch in n:
+                    if not (ch.isupper() or ch.isdigit()):
+                        ok = False
+            out.append(n if ok else "P" + str(s + 1))
     return out
 
 
@@ -61,6 +55,8 @@ class MainMenu(ListScreen):
         ListScreen.__init__(self, app, "Dominoes")
         self.saved = saved_game(app.root)
         self.note = note
+        if note in _DONE_NOTES:                     # what the player asked for: not an error
+            self.note_col = app.g.c.FG
         if self.saved and not note:
             self.note = "A game is saved: Continue?"
             self.note_col = app.g.c.GOOD
@@ -77,7 +73,7 @@ class MainMenu(ListScreen):
         elif label == "New game":
             app.go(NewGame(app))
         elif label == "Settings":
-            app.go(Settings(app))
+            app.go(app.need("ui.settings").Settings(app))
         elif label == "Statistics":
             app.go(Stats(app))
         else:
@@ -142,9 +138,19 @@ class NewGame(ListScreen):
         if row[4] and self.players == 4:
             out.append(("Teams", "2 v 2" if self.teams else "off"))
             f.append("teams")
+        names = seat_names(self.kinds[:self.players], self.names())
+        if self.teams:                              # seats 1 and 3 play together, 2 and 4
+            out.append(("Partner", names[2]))
+            f.append("partner")
+        humans = 0
         for s in range(self.players):
             out.append(("Seat " + str(s + 1), _KIND_LABELS[SEAT_KINDS.index(self.kinds[s])]))
             f.append("seat" + str(s))
+            if self.kinds[s] == "human":
+                humans += 1
+        if humans > 1:                              # pass-and-play: the players' names
+            out.append(("Names", None))
+            f.append("names")
         for key, _, _ in option_choices(row[0]):
             out.append((OPTION_LABELS.get(key, key), self.options[key]))
             f.append(key)
@@ -175,7 +181,7 @@ class NewGame(ListScreen):
             self.kinds[s] = SEAT_KINDS[(k + d) % 4]
         elif f == "deal":
             self.deal = None if self.deal else self.last_deal
-        elif f != "start":
+        elif f not in ("start", "partner", "names"):
             for key, _, choices in option_choices(row[0]):
                 if key == f:
                     j = choices.index(self.options[key]) if self.options[key] in choices else 0
@@ -184,12 +190,20 @@ class NewGame(ListScreen):
 
     def pick(self, i):
         self.rows()
-        if self.fields[i] == "start":
+        f = self.fields[i]
+        if f == "start":
             self.start()
-        elif self.fields[i] == "deal":
+        elif f == "deal":
             self.app.go(self.app.need("ui.dealcode").CodeEditor(self.app, self))
-        else:
+        elif f == "names":
+            self.app.go(Names(self.app, self))
+        elif f != "partner":
             self.change(i, 1)
+
+    def names(self):
+        """The names typed for pass-and-play (kept with the last set-up in the settings)."""
+        last = self.app.settings.get("last")
+        return last.get("names") if isinstance(last, dict) else None
 
     def start(self):
         app = self.app
@@ -199,8 +213,11 @@ class NewGame(ListScreen):
             self.note = str(e)
             return
         kinds = self.kinds[:self.players]
+        typed = self.names()
         app.settings["last"] = {"variant": self.vid(), "players": self.players, "teams": int(self.teams),
                                 "seats": kinds, "options": self.options}
+        if typed:
+            app.settings["last"]["names"] = typed
         note = save_settings(app)
         seed = (app.board.ticks_ms() * 2654435 + self.vi * 7919 + 12345) & 0x3FFFFFFF
         try:
@@ -219,69 +236,65 @@ class NewGame(ListScreen):
             seed = parse_code(self.deal)            # the deal a friend read out
         match = Match(rules, seed)
         match.start_round()
-        names = seat_names(kinds)
+        names = seat_names(kinds, typed)
         app.start(match, kinds, names, "", note, True)
 
 
-class Settings(ListScreen):
-    def __init__(self, app):
-        ListScreen.__init__(self, app, "Settings")
-        self.confirm = False
+class Names(ListScreen):
+    """The pass-and-play players' names, a row per human seat; A types one (ui/dealcode.py's
+    NameEditor). Remembered with the last set-up in the settings, saved on the way back."""
+
+    def __init__(self, app, form):
+        ListScreen.__init__(self, app, "Names")
+        self.form = form
+        self.seats = []
 
     def rows(self):
-        s = self.app.settings
-        t = s["think"]
-        return [("Brightness", str(s["bright"]) + "%"), ("Sound", "on" if s["sound"] else "off"),
-                ("AI think", str(t // 1000) + "." + str(t % 1000 // 100) + "s"),
-                ("Animation", _ANIM_LABELS[s["anim"]]),
-                ("Watchdog", "on" if s["wdt"] else "off"),
-                ("Reset stats", "sure?" if self.confirm else None), ("Back", None)]
+        self.seats = []
+        out = []
+        kinds = self.form.kinds
+        for s in range(self.form.players):
+            if kinds[s] == "human":
+                self.seats.append(s)
+                out.append(("Seat " + str(s + 1), self.name(s)))
+        return out + [("Back", None)]
 
-    def change(self, i, d):
-        keys = ("bright", "sound", "think", "anim", "wdt")
-        if i >= len(keys):
-            return
-        s = self.app.settings
-        from store import SETTING_CHOICES
-        allowed = SETTING_CHOICES[keys[i]][1]
-        j = allowed.index(s[keys[i]]) if s[keys[i]] in allowed else 0
-        s[keys[i]] = allowed[(j + d) % len(allowed)]
-        if i == 0:
-            self.app.board.set_brightness(s["bright"])
-        if i == 1 and s["sound"]:
-            self.app.beep(880, 40)
-        if i == 4:
-            self.note = self.app.arm_watchdog()
+    def name(self, s):
+        return seat_names(["human"] * 4, self.form.names())[s]
+
+    def set_name(self, s, name):
+        last = self.app.settings.get("last")
+        if not isinstance(last, dict):
+            last = self.app.settings["last"] = {}
+        typed = last.get("names")
+        if not isinstance(typed, list) or len(typed) != 4:
+            typed = last["names"] = ["", "", "", ""]
+        typed[s] = name
 
     def pick(self, i):
-        if i == 5:
-            if self.confirm:
-                try:
-                    self.app.store().save_stats({})
-                    self.note = "Statistics cleared"
-                except OSError as e:
-                    self.note = "Not cleared: " + str(e)
-                self.confirm = False
-            else:
-                self.confirm = True
-            return
-        if i == 6:
+        self.rows()
+        if i < len(self.seats):
+            self.app.go(self.app.need("ui.dealcode").NameEditor(self.app, self, self.seats[i]))
+        else:
             self.back()
-            return
-        self.change(i, 1)
+
+    def change(self, i, d):
+        pass
 
     def back(self):
-        self.app.menu(save_settings(self.app))
+        self.form.note = save_settings(self.app)
+        self.app.go(self.form)
 
 
 class Stats(ListScreen):
-    """Per variant: won-lost, and the current streak (+ wins / - losses in a row)."""
+    """Per variant: matches won-lost, the current streak (+ wins / - losses in a row), the best one;
+    under it the rounds won of those played."""
 
     def __init__(self, app):
         ListScreen.__init__(self, app, "Statistics")
         self.stats, self.note = app.store().load_stats()
         if not self.note:
-            self.note = "won-lost streak (best)" if self.stats else "No finished games yet"
+            self.note = "Matches won-lost streak (best)" if self.stats else "No finished games yet"
             self.note_col = app.g.c.DIM
 
     def rows(self):
@@ -297,6 +310,8 @@ class Stats(ListScreen):
             if wide:
                 v += " (" + str(st[4]) + ")"
             out.append((row[1], v))
+            if len(st) > 5:
+                out.append((" rounds won", str(st[6]) + "/" + str(st[5])))
         out.append(("Back", None))
         return out
 

@@ -3,10 +3,10 @@ back into a saved game), starting or resuming a match, going back to the menu, t
 Whatever the previous screen held (menus, the table, the AI) is unloaded first, so the next screen
 gets the whole heap."""
 import gc
-from ui.app import drop_module
+from ui.screen import drop_module
 
 WARM = ("store", "savegame", "domino.record", "ui.widgets", "ui.menus", "ui.dealcode", "ui.table",
-        "ui.pick", "ui.paint", "ui.place", "ui.pause", "ui.sheet")
+        "ui.pick", "ui.paint", "ui.place", "ui.pause", "ui.sheet", "ui.settings", "ui.movelog")
 
 
 def warm_up():
@@ -74,13 +74,18 @@ def _menu(app, what, text):
             text += "\nThe game is saved after its last move: choose Continue."
         app.go(Message(app, "Oops", text))
         return
+    if what == "settings":                  # from the game menu: the game resumes after
+        from ui.settings import Settings
+        app.go(Settings(app, True))
+        return
     from ui.menus import MainMenu
     app.go(MainMenu(app, text))
 
 
 def begin(app):
-    """Carry out app.pending: ("menu", note), ("error", text), ("resume",) from Continue, ("resume",
-    note) at boot, or a match to start (match, kinds, names, sheet, note, fresh)."""
+    """Carry out app.pending: ("menu", note), ("error", text), ("settings", None) from the game menu,
+    ("resume",) from Continue, ("resume", note) at boot, or a match to start (match, kinds, names,
+    sheet, note, fresh)."""
     p = app.pending
     app.pending = None
     app.release()
@@ -94,7 +99,7 @@ def begin(app):
              extras.get("sheet", ""), note or (p[1] if len(p) > 1 else None), False)
         match = extras = None
         gc.collect()
-    elif what == "menu" or what == "error" or what == "safe":
+    elif what == "menu" or what == "error" or what == "safe" or what == "settings":
         _menu(app, what, p[1] if len(p) > 1 else None)
         return
     from ui.table import Game, Table
@@ -103,7 +108,8 @@ def begin(app):
         t.say(p[4], 3000)
         t.wait(1500)                 # read before an AI's move takes the message line
     if p[5]:
-        app.saves().clear_game()     # a new match replaces any saved one
+        app.saves().clear_game()     # a new match replaces any saved one (the store's writing
+        #                              half: loaded for the save anyway, the whole store is not)
         t.save()
     t = None
     drop_module("ui.nav")            # done: the table needs the room

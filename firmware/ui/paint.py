@@ -1,8 +1,11 @@
-"""Drawing the table screen: the layout, the open ends to choose from, the scores and counts, the
-message line, the hand. Loaded to draw a frame; the table unloads it while the AI searches (only the
-thinking wheel moves then)."""
+"""Drawing the table screen, region by region: the header, the table area, the message area and the
+hand row each clear and draw only their own rectangle (ui/table.py's Table holds them), so any one
+can be drawn again alone. Loaded to draw a frame; the table unloads it while the AI searches (only
+the thinking wheel moves then)."""
 from domino.tiles import LO, HI, first
 from micropython import const
+from ui import words
+from ui.gfx import wrap
 
 _NONE = const(255)     # = domino.tiles.NONE
 _MULTI = const(0x100)  # = domino.round.MULTI
@@ -16,28 +19,32 @@ _M_WAIT = const(3)     # = ui.table.M_WAIT
 
 
 def draw(t, g):
+    """The whole screen."""
+    if not t.compact:
+        head(t, g)
+    table(t, g)
+    msg(t, g)
+    hand(t, g)
+
+
+def table(t, g):
+    """The table area: the layout, the last move outlined; the ends a tile may go on (the chosen one
+    in the cursor colour), or the end the hint suggests."""
     c = g.c
-    fb = g.fb
-    game = t.game
-    m = game.match
-    rd = m.round
-    fb.fill(c.BG)
-    view = t.view
-    if not g.mono:
-        fb.fill_rect(0, view.y0 - 1, g.w, view.h + 2, c.TABLE)
-    view.update(rd.layout, t.app)
-    if t.mode == _M_WAIT and view.tall and t.last:
-        view.follow_tile(first(t.last))
-    draw_layout(view, g, t.last, c.ACCENT)
+    v = t.view
+    rd = t.game.match.round
+    g.fb.fill_rect(v.x0 - (0 if t.compact else 2), v.y0 - 1, g.w, v.h + 2, c.BG if g.mono else c.TABLE)
+    v.update(rd.layout, t.app)
+    if t.mode == _M_WAIT and v.tall and t.last:
+        v.follow_tile(first(t.last))
+    draw_layout(v, g, t.last, c.ACCENT)
     if t.mode == _M_END:
         for i in range(t.nopts):
             if i != t.opt:
                 _mark(t, g, t.opts[i], c.PLAYABLE, False)
         _mark(t, g, t.opts[t.opt], c.CURSOR, True)
-    _head(t, g)
-    _hand(t, g)
-    if t.thinking != _NONE:
-        t._draw_wheel(g)
+    elif t.mode == _M_PICK and t.hint_move >= 0 and t.hint_tile == t.cursor_tile:
+        _mark(t, g, t.hint_move, c.CURSOR, not g.mono)
 
 
 def _mark(t, g, m, col, chosen):
@@ -49,23 +56,71 @@ def _mark(t, g, m, col, chosen):
         mark_end(t.view, g, _CHAIN_OF_ARM[(m >> _ARM_SHIFT) & 3], col, chosen)
 
 
-def status(t, wide=False):
-    """Stock left and, in the Fives family, the open-end count ("board count")."""
-    rd = t.game.match.round
-    out = ("Stock " if wide else "S") + str(rd.stock_left())
-    if rd.rules.inplay_mod:
-        out += ("  Count " if wide else " C") + str(rd.layout.count(rd.rules.spinner_keeps))
-    return out
+def now(t):
+    """(text, colour) the message area shows: a message of the moment, else what happened last over
+    what to do now (the steps of a long text follow each other, ui/table.py)."""
+    c = t.app.g.c
+    if t.msg:
+        return t.msg, t.msg_col
+    game = t.game
+    rd = game.match.round
+    todo = ""
+    col = c.FG
+    if t.thinking != _NONE:
+        todo = words.thinking(game.names[t.thinking])
+    elif t.mode == _M_END:
+        todo = words.where(words.describe(rd, t.opts[t.opt], t.app.g.cols < 24), t.opt + 1, t.nopts)
+        col = c.CURSOR
+    elif t.mode == _M_PICK:
+        todo = words.your_turn(t.name(rd.turn))
+    last = t.last_text
+    if last and todo:
+        # both, unless that would take a third step (on the one-line 128x64 OLED)
+        if not t.compact or len(last) <= t.msg_cols()[0]:
+            return last + "\n" + todo, col
+        return (last, c.FG) if t.thinking != _NONE and t.pages(last) < 3 else (todo, col)
+    return last or todo, col
+
+
+def msg(t, g):
+    c = g.c
+    fb = g.fb
+    w = g.w
+    y = t.msg_y
+    rows = 1 if t.compact else 2
+    fb.fill_rect(0, y, w, 10 if t.compact else 20, c.BG)
+    text, col = now(t)
+    c1, c2 = t.msg_cols()
+    lines = wrap(text, c1, c2)
+    k = (t.page % ((len(lines) + rows - 1) // rows)) * rows
+    for i in range(rows):
+        if k + i < len(lines):
+            g.text(lines[k + i], 0, y + 1 + 9 * i, col)
+    if not t.compact:
+        g.right(t.status(), w, y + 10, c.DIM)
+    if t.thinking != _NONE:
+        t._draw_wheel(g)
 
 
 def _score_text(t, side):
+    """A side's score as the header shows it: the match score with this round's points made in
+    play; Goat family: "+N" (remembered, not yet written) until the account is opened."""
     m = t.game.match
-    if m.rules.family == _FAM_GOAT and not m.opened[side] and m.remembered[side]:
+    r = m.rules
+    if r.family == _FAM_GOAT and not m.opened[side] and m.remembered[side]:
         return "+" + str(m.remembered[side]), True
-    return str(m.scores[side]), False
+    v = m.scores[side]
+    rd = m.round
+    if r.inplay_mod and not m.round_over():
+        for s in range(r.players):
+            if r.side(s) == side:
+                v += rd.inplay[s]
+    return str(v), False
 
 
-def _head(t, g):
+def head(t, g):
+    """A column per seat: the name (the seat to move highlighted; teams in their colours) over the
+    tiles in hand (a tile and the count) and the score ("pts" where there is room)."""
     c = g.c
     fb = g.fb
     game = t.game
@@ -73,80 +128,58 @@ def _head(t, g):
     rd = m.round
     r = m.rules
     n = r.players
-    if t.compact:
-        if t.msg:
-            g.text(g.fit(t.msg, g.cols - (2 if t.thinking != _NONE else 0)), 0, 0, t.msg_col)
-            return
-        line = status(t)
-        for s in range(n):
-            if s != t.shown:
-                line += " " + game.names[s][0] + str(rd.hand_size(s))
-        g.text(g.fit(line, g.cols), 0, 0, c.FG)
-        return
+    fb.fill_rect(0, 0, g.w, t.head_h, c.BG)
     cw = g.w // n
     for s in range(n):
         x = s * cw
         side = r.side(s)
-        name = game.names[s]
         col = c.FG
         if r.teams:
             col = c.TEAM0 if side == 0 else c.TEAM1
         if s == rd.turn and not m.round_over():
             fb.fill_rect(x, 0, cw - 2, 9, c.PANEL if not g.mono else c.FG)
             col = c.CURSOR if not g.mono else c.BG
-        txt, rem = _score_text(t, side)
-        room = cw // 8 - len(txt) - 1
-        g.text(g.fit(name, room), x + 1, 1, col)
-        g.right(txt, x + cw - 2, 1, c.REMEMBERED if rem else col if g.mono else c.FG)
-        # second line: tiles in hand (+ in-play points)
+        g.text(g.fit(game.names[s], (cw - 2) // 8), x + 1, 1, col)
         fb.fill_rect(x + 1, 11, 4, 7, c.TILE)
         fb.hline(x + 1, 14, 4, g.divider)
-        info = str(rd.hand_size(s))
-        if r.inplay_mod:
-            info += " " + str(rd.inplay[s]) + "pt"
-        g.text(info, x + 7, 11, c.FG)
-    # message line
-    y = t.msg_y + 1
-    st = status(t, g.cols - len(t.msg) >= 20)
-    room = g.cols - len(st) - 1
-    if t.thinking != _NONE:
-        room = g.cols - 2
-    else:
-        g.right(st, g.w, y, c.DIM)
-    g.text(g.fit(t.msg, room), 0, y, t.msg_col)
+        cnt = str(rd.hand_size(s))
+        g.text(cnt, x + 7, 11, c.FG)
+        txt, rem = _score_text(t, side)
+        if 8 * (len(cnt) + len(txt) + 4) + 16 <= cw:
+            txt += " pts"
+        g.right(txt, x + cw - 8, 11, c.REMEMBERED if rem else c.FG)
 
 
-def _hand(t, g):
+def hand(t, g):
     c = g.c
     fb = g.fb
+    fb.fill_rect(0, t.hand_y, g.w, t.hand_h, c.BG)
     t.load_hand()
     n = t.nh
     if t.shown == _NONE:
-        if not t.compact:
-            txt = "(hands hidden)" if not t.solo else ""
-            g.center(txt, t.hand_y + t.hs, c.DIM)
+        if not t.solo and not g.mono:             # (1-bit: nothing lit there, tests check)
+            g.center("(hands hidden)", t.hand_y + t.hand_h // 2 - 4, c.DIM)
         return
+    x0, vis, _ = t.hand_span()
     if t.cursor < t.hfirst:
         t.hfirst = t.cursor
-    if t.cursor >= t.hfirst + t.hvis:
-        t.hfirst = t.cursor - t.hvis + 1
-    if t.hfirst > max(0, n - t.hvis):
-        t.hfirst = max(0, n - t.hvis)
+    if t.cursor >= t.hfirst + vis:
+        t.hfirst = t.cursor - vis + 1
+    if t.hfirst > max(0, n - vis):
+        t.hfirst = max(0, n - vis)
     picking = t.mode in (_M_PICK, _M_END) and t.shown == t.game.match.round.turn
     hs = t.hs
-    for i in range(t.hfirst, min(n, t.hfirst + t.hvis)):
+    for i in range(t.hfirst, min(n, t.hfirst + vis)):
         tile = t.hand[i]
         x, y, w, h = t.hand_rect(i)
-        mark = -1
-        if picking and i == t.cursor:
-            mark = c.CURSOR
-        g.tile(x, y, LO[tile], HI[tile], False, hs, 0, mark)
+        g.tile(x, y, LO[tile], HI[tile], t.hand_horiz, hs, 0, c.CURSOR if picking and i == t.cursor else -1)
         if picking and (t.playable >> tile) & 1:
-            fb.fill_rect(x, t.hand_y + 2 * hs + 5, w, 2, c.PLAYABLE)
+            fb.fill_rect(x, t.hand_y + t.hand_h - 3, w, 2, c.PLAYABLE)
+    ym = t.hand_y + t.hand_h // 2 - 4
     if t.hfirst > 0:
-        fb.text("<", 0, t.hand_y + hs, c.ACCENT)
-    if t.hfirst + t.hvis < n:
-        fb.text(">", g.w - 8, t.hand_y + hs, c.ACCENT)
+        fb.text("<", 0, ym, c.ACCENT)
+    if t.hfirst + vis < n:
+        fb.text(">", g.w - 8, ym, c.ACCENT)
 
 
 def draw_layout(v, g, highlight=0, mark_col=-1):

@@ -1,7 +1,8 @@
 """Screens the table needs now and then, loaded only then: the pass-and-play curtain and the in-game
 menu (everything X and Y do, for boards that lack them)."""
-from .app import Screen, ticks_diff
+from .screen import Screen, drop_module, ticks_diff
 from .widgets import ListScreen, HelpPage, Message
+from . import brain, words
 from micropython import const
 
 _K_A = const(0x010)  # = ui.input.K_A
@@ -56,19 +57,36 @@ class Curtain(Screen):
 
 
 class Pause(ListScreen):
-    """The in-game menu (B or Y on the table): everything X/Y do on boards that lack them."""
+    """The in-game menu (B or Y on the table): everything X/Y do on boards that lack them, the move
+    log, taking back your last move (one person against the AI), the scores on one page (the
+    128x64 OLED), settings."""
 
     def __init__(self, app, table, back_to=None):
         ListScreen.__init__(self, app, "Paused")
         self.table = table
         self.back_to = back_to or table
 
+    def enter(self):
+        """The table's drawing and turn code and the AI's buffers go while the menu is open (each
+        is loaded or built again when next needed): the menu's pages get the room."""
+        for name in ("ui.pick", "ui.paint", "ui.place", "ui.sheet", "ui.movelog"):
+            drop_module(name)
+        brain.release()
+
     def rows(self):
+        t = self.table
         out = [("Resume", None)]
-        if self.back_to is self.table and self.table.mode == 1:
+        at_table = self.back_to is t and t.mode == 1
+        if at_table:
             out.append(("Hint", None))
-        return out + [("Score sheet", None), ("Rules help", None), ("Save and quit", None),
-                      ("Abandon game", None)]
+        if at_table and t.solo and t.undo_to >= 0:
+            u = "Undo " + t.undo_text
+            out.append((u if len(u) <= self.app.g.cols - 2 else "Undo last move", None))
+        out.append(("Moves", None))
+        if t.compact:
+            out.append(("Scores", None))
+        return out + [("Score sheet", None), ("Settings", None), ("Rules help", None),
+                      ("Save and quit", None), ("Abandon game", None)]
 
     def pick(self, i):
         label = self.rows()[i][0]
@@ -79,11 +97,21 @@ class Pause(ListScreen):
         elif label == "Hint":
             app.go(t)
             app.need("ui.pick").hint(t)
+        elif label.startswith("Undo "):
+            self.undo()
+        elif label == "Moves":
+            app.go(app.need("ui.movelog").MoveLog(app, t.game, self))
+        elif label == "Scores":
+            from .sheet import ScoresView
+            app.go(ScoresView(app, t, self))
         elif label == "Score sheet":
             from .sheet import SheetView
             app.go(SheetView(app, t, self))
+        elif label == "Settings":
+            self.settings()
         elif label == "Rules help":
-            app.go(HelpPage(app, t.game.match.rules.title, t.game.match.rules.vid, self))
+            r = t.game.match.rules
+            app.go(HelpPage(app, r.title, r.vid, self, r))
         elif label == "Save and quit":
             why = save_checked(app, t)
             if why is None:
@@ -97,6 +125,38 @@ class Pause(ListScreen):
                 app.menu("Game abandoned")
             else:
                 self.note = "A again to abandon"
+
+    def undo(self):
+        """Take back your last move (and the AI's moves after it; never past a tile drawn from the
+        stock, ui/table.py): the save is written again without them and the game resumed from it."""
+        app = self.app
+        t = self.table
+        m = t.game.match
+        keep = m.nmoves
+        m.nmoves = t.undo_to
+        try:
+            app.saved = app.saves().save_game(m, t.game.extras())   # no token: the whole record
+        except OSError as e:
+            m.nmoves = keep
+            self.note = app.need("savegame").failed(e)
+            return
+        app.table = None
+        app.pending = ("resume", words.undone(t.undo_text))
+        app.screen = Screen(app)
+
+    def settings(self):
+        """The settings, with the table out of memory (as from the main menu: the game is saved
+        after every move); leaving them resumes the game from its save."""
+        t = self.table
+        if self.app.unsaved:
+            t.save()                             # the flash must hold the game before it goes
+            if self.app.unsaved:
+                self.note = t.msg
+                return
+        app = self.app
+        app.table = None
+        app.pending = ("settings", None)
+        app.screen = Screen(app)
 
     def back(self):
         self.app.go(self.back_to)

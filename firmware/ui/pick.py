@@ -4,10 +4,8 @@ searches (the heap holds all bytecode)."""
 import gc
 from micropython import const
 from domino.tiles import DOUBLE
-from ui.gfx import CHAIN_OF_ARM
-from ui.table import M_RUN, M_PICK, M_END, describe, tile_name
-from ui.app import ticks_diff
-from ui import brain
+from ui.screen import ticks_diff
+from ui import brain, words
 _NONE = const(255)       # = domino.tiles.NONE
 _MULTI = const(0x100)    # = domino.round.MULTI
 _ARM_SHIFT = const(5)    # = domino.round.ARM_SHIFT
@@ -19,6 +17,10 @@ _K_A = const(0x010)      # = ui.input.K_A
 _K_B = const(0x020)      # = ui.input.K_B
 _K_X = const(0x040)      # = ui.input.K_X
 _K_Y = const(0x080)      # = ui.input.K_Y
+_M_RUN = const(0)        # = ui.table.M_RUN
+_M_PICK = const(1)       # = ui.table.M_PICK
+_M_END = const(2)        # = ui.table.M_END
+_CHAIN_OF_ARM = const((1, 0, 2, 3))  # = ui.gfx.CHAIN_OF_ARM
 
 _HUMAN_ROOM = const(24576)  # free heap wanted for a human's turn (this code, drawing, the save) beside the AI
 _CALM_MS = const(300)  # after another player's move, A is ignored this long (a press meant to hurry the AI)
@@ -32,7 +34,7 @@ def begin(t, seat):
     if gc.mem_free() < _HUMAN_ROOM:
         brain.release()                # short of heap: the AI's buffers go while a person thinks
     t.shown = seat
-    t.mode = M_PICK
+    t.mode = _M_PICK
     t.playable = playable_mask(t)
     t.load_hand()
     if t.cursor_tile == _NONE or not (t.playable >> t.cursor_tile) & 1:
@@ -41,9 +43,8 @@ def begin(t, seat):
     rd = t.game.match.round
     if rd.last != seat and rd.last != _NONE:     # someone else just moved: A is not taken at once
         t.calm_until = t.now() + _CALM_MS
-    if not t.msg_until:
-        t.say("Your turn" if t.solo else t.game.names[seat] + ", your turn")
     app.board.led(0, 40, 0)
+    app.redraw()
 
 
 def playable_mask(t):
@@ -91,7 +92,7 @@ def key(t, k):
     if k == _K_A and t.calm_until and ticks_diff(t.now(), t.calm_until) < 0:
         return                         # still mashing from the AI's turn: not a choice
     t.calm_until = 0
-    if t.mode == M_END:
+    if t.mode == _M_END:
         if k in (_K_UP, _K_LEFT):
             t.opt = (t.opt - 1) % t.nopts
         elif k in (_K_DOWN, _K_RIGHT):
@@ -100,10 +101,14 @@ def key(t, k):
             play(t, t.opts[t.opt])
             return
         elif k == _K_B:
-            t.mode = M_PICK
-            t.say("")
+            t.mode = _M_PICK
+            t.app.redraw()
             return
         say_opt(t)
+        return
+    if k == _K_Y and t.compact:        # the OLED's table has no header: its scores a key away
+        from ui.sheet import ScoresView
+        t.app.go(ScoresView(t.app, t, t))
         return
     if k in (_K_B, _K_Y):
         t.pause()
@@ -148,11 +153,11 @@ def choose(t):
     n = moves_of(t, tile)
     if n == 0:
         lay = t.game.match.round.layout
-        ends = ""
+        ends = []
         for a in range(4):
             if lay.is_open(a):
-                ends += (", " if ends else "") + str(lay.end[a])
-        t.say(tile_name(tile) + " does not fit: ends " + ends, 2500, t.app.g.c.WARN)
+                ends.append(lay.end[a])
+        t.say(words.misfit(tile, ends), 2500, t.app.g.c.WARN)
         t.app.beep(220, 90)
         return
     if n == 1:
@@ -162,24 +167,28 @@ def choose(t):
     for i in range(n):
         if t.opts[i] == t.hint_move:
             t.opt = i
-    t.mode = M_END
+    t.mode = _M_END
+    t.msg = ""
     say_opt(t)
 
 
 def say_opt(t):
+    """The end being chosen: outlined on the table, named in the message area (ui/paint.py); a tall
+    table scrolls to it."""
     m = t.opts[t.opt]
-    t.say(describe(t.game.match.round, m) + " (" + str(t.opt + 1) + "/" + str(t.nopts) + ")", 0,
-          t.app.g.c.CURSOR)
+    t.msg_at = t.now()
+    t.page = 0
+    t.app.redraw()
     if t.view.tall:
         a = (m >> _ARM_SHIFT) & 3 if not m & _MULTI else (m >> 9) & 3
-        ch = CHAIN_OF_ARM[a]
+        ch = _CHAIN_OF_ARM[a]
         t.view.follow(t.view.my[ch], t.view.mh[ch])
 
 
 def play(t, mv):
-    t.mode = M_RUN
-    t.msg = ""
-    t.msg_until = 0
+    t.mode = _M_RUN
+    t.undo_to = t.game.match.nmoves               # this move can be taken back (ui/pause.py)
+    t.undo_text = words.describe(t.game.match.round, mv, True)
     t.play(mv)
     t.app.beep(1200, 15)
     if not t.solo:
@@ -189,16 +198,18 @@ def play(t, mv):
 
 
 def hint(t):
-    """The AI's suggestion: the cursor goes to its tile, its end is preselected, the reason shown."""
+    """The AI's suggestion: the cursor goes to its tile, its end is outlined on the table and the
+    reason shown (wide screens name the move too)."""
     game = t.game
     app = t.app
     s = game.match.round.turn
-    t.thinking = s
     t.say("Thinking of a hint")
+    t.thinking = s
     app.paint(t.draw)
     t.anim_t = 0
     app.release()
-    mv, why = brain.hint(game.match, s, app.settings["think"], app.ai_clock, t.on_tick)
+    short = app.g.cols < 24
+    mv, why = brain.hint(game.match, s, app.settings["think"], app.ai_clock, t.on_tick, short)
     t.thinking = _NONE
     t.pause_req = False
     rd = game.match.round
@@ -209,9 +220,10 @@ def hint(t):
                 tile = DOUBLE[rd.layout.end[a]]
                 break
     t.hint_move = mv
+    t.hint_tile = tile
     for i in range(t.nh):
         if t.hand[i] == tile:
             t.cursor = i
     t.cursor_tile = tile
-    t.say("Hint: " + describe(rd, mv) + ". " + why, 6000, app.g.c.ACCENT)
+    t.say(words.hint(words.describe(rd, mv, True), why, short), 6000, app.g.c.ACCENT)
     app.inp.flush()

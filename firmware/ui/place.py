@@ -1,5 +1,21 @@
-"""Where each tile of the layout goes: the pinwheel placement of ui/gfx.py's TableView, loaded only
-when the layout changed (the table unloads it while the AI searches)."""
+"""Where each tile of the layout goes (docs/UI.md, "The layout"), into ui/gfx.py's TableView; loaded
+only when the layout changed (the table unloads it while the AI searches).
+
+The centre tile (the spinner, else the lead) sits in the middle of the table. Each arm is a chain of
+tiles running outwards in rows: the right arm runs right, the left arm left, the spinner's up and
+down arms up and down. A row that reaches the edge of the table (or of its quarter) turns a corner
+as on a real table: the next tile is laid across, under the far half of the last one, and the line
+runs back the other way one row further out; a double there is laid across the turn first. Doubles
+always lie across the line. The right arm turns downwards, the left arm upwards, the up arm to the
+right and the down arm to the left, so the four arms of a spinner fill a quarter of the table each
+(a pinwheel) and never meet; a line without a spinner uses the whole lower and upper halves.
+Tiles that are not joined stay at least SEP pixels apart; joined tiles GAP.
+
+Tiles keep their places: the size and the centre are chosen once (a fit) and kept while every
+tile still fits; only when a tile would leave the table (or a spinner becomes the centre) is the
+table fitted again, at the largest size that leaves every open arm room for ROOM more tiles.
+When nothing fits (the 128x64 OLED), the table grows TALL screens up and down and scrolls.
+"""
 from micropython import const
 from domino.tiles import LO, HI
 
@@ -9,11 +25,15 @@ _F_CLOSED = const(2)  # = ui.gfx.F_CLOSED
 _F_DOUBLE = const(4)  # = ui.gfx.F_DOUBLE
 _CHAIN_OF_ARM = const((1, 0, 2, 3))  # = ui.gfx.CHAIN_OF_ARM
 
-SIZES = (16, 14, 12, 11, 10, 9, 8, 7, 6, 5)   # half-tile sizes tried, largest first
+SIZES = (20, 18, 16, 14, 12, 11, 10, 9, 8, 7, 6, 5)   # half-tile sizes tried, largest first
+_GAP = const(2)       # between joined tiles
+_SEP = const(4)       # at least this between tiles that are not joined
+_ROOM = const(5)      # a fit leaves every open arm room for this many more tiles (when it can)
+_TALL = const(3)      # a tall table reaches this many screens above and below the visible one
 _MIN_S = const(5)
-_GAP = const(2)
+_MIN_MONO = const(7)  # 1-bit pips need 7-pixel halves (ui/gfx.py)
 
-# chain directions E, W, N, S (the arms R, L, U, D): along (dx, dy) and turn (tx, ty)
+# chain directions E, W, N, S (the arms R, L, U, D): along (dx, dy), turn (tx, ty)
 _DX = const((1, -1, 0, 0))
 _DY = const((0, 0, -1, 1))
 _TX = const((0, 0, 1, -1))
@@ -33,21 +53,19 @@ def build(v, lay):
     """Turn the layout's play sequence into four chains running outwards from the centre tile."""
     for k in range(4):
         v.cn[k] = 0
+        v.copen[k] = 1 if lay.is_open(_CHAIN_OF_ARM[k]) else 0
     v.centre = _NONE
     if lay.lead == _NONE:
         return
     lead = lay.lead
     spin = lay.spin
-    # arm end values while walking the play order
-    cur = v._cur
+    cur = v._cur                     # each arm's end number while walking the play order
     cur[0] = LO[lead]
     cur[1] = HI[lead]
     if spin != _NONE:
         cur[2] = cur[3] = LO[spin]
     arm_of_spin = lay.spin_arm if spin != _NONE else 4
-    v.wheel = spin != _NONE and (lay.n[2] > 0 or lay.n[3] > 0 or lay.st[2] != 0)
-    # temporary: tiles of the spinner's arm before the spinner, kept in chain slot of the
-    # opposite direction after the fact
+    v.wheel = spin != _NONE
     seq = lay.seq
     sa = lay.seq_arm
     pos = [0, 0, 0, 0]
@@ -73,11 +91,9 @@ def build(v, lay):
     if arm_of_spin >= 2:             # the centre is the lead, or a spinner that was the lead
         v.centre = spin if spin != _NONE else lead
         return
-    # centre is a spinner out on arm A: the opposite chain runs back through the lead
+    # the centre is a spinner out on arm A: the opposite chain runs back through the lead
     a = arm_of_spin
-    back = 1 - a                     # the other line arm
-    ch_back = _CHAIN_OF_ARM[back]
-    # move the existing tiles of the other arm aside: they come after the inner part + lead
+    ch_back = _CHAIN_OF_ARM[1 - a]
     k = ch_back * 28
     n_other = v.cn[ch_back]
     other = bytes(v.ct[k:k + n_other])
@@ -88,87 +104,85 @@ def build(v, lay):
     for j in range(len(inner) - 1, -1, -1):
         t, near, far, closed = inner[j]
         _push(v, ch_back, t, far, near, closed)
-    lead_here = LO[lead] if a == 0 else HI[lead]
-    lead_there = HI[lead] if a == 0 else LO[lead]
-    _push(v, ch_back, lead, lead_here, lead_there, 0)
+    _push(v, ch_back, lead, LO[lead] if a == 0 else HI[lead], HI[lead] if a == 0 else LO[lead], 0)
     for j in range(n_other):
         _push(v, ch_back, other[j], onear[j], ofar[j], ocl[j])
     v.centre = spin
 
 
 def place(v, lay):
-    """Compute the position of every tile of layout `lay` into view v."""
+    """Compute the position of every tile of layout `lay` into view v, keeping the places of the
+    tiles already there when they still fit (see the module's docstring)."""
     v.key = lay.played
     v.size = lay.size
     build(v, lay)
-    v.tall = False
-    v.scroll = 0
     if v.centre == _NONE:
         v.n = 0
+        v.s = 0
+        v.tall = False
+        v.scroll = 0
         return
-    for s in SIZES:
-        if 2 * s * 5 > v.h + 20 and s > _MIN_S:
-            continue
-        for shift in (0, -1, 1):     # a lopsided layout may fit larger with its centre moved
-            if _try(v, s, v.y0, v.h, shift * (v.h // 4)):
-                _centre(v)
-                return
-    # nothing fits: a table three screens tall that scrolls
-    v.tall = True
-    _try(v, _MIN_S, v.y0 - v.h, 3 * v.h)
-    top = 32767
-    bot = -32767
-    for i in range(v.n):
-        y = v.py[i]
-        if y < top:
-            top = y
-        hh = v.s if v.pf[i] & _F_HORIZ else 2 * v.s
-        if y + hh > bot:
-            bot = y + hh
-    v.top = top
-    v.bottom = bot
+    if v.s and v.fitted == v.centre | v.wheel << 8:
+        if _try(v, v.s, v.cx, v.cy, 0):
+            return
+    fit(v)
 
 
-def _centre(v):
-    """Move the placed tiles (and the open-end markers) to the middle of the table area."""
-    s = v.s
-    left = top = 32767
-    right = bot = -32767
-    for i in range(v.n):
-        horiz = v.pf[i] & _F_HORIZ
-        x = v.px[i]
-        y = v.py[i]
-        left = min(left, x)
-        top = min(top, y)
-        right = max(right, x + (2 * s if horiz else s))
-        bot = max(bot, y + (s if horiz else 2 * s))
-    dx = (v.x0 + v.w - right - (left - v.x0)) // 2
-    dy = (v.y0 + v.h - bot - (top - v.y0)) // 2
-    for i in range(v.n):
-        v.px[i] += dx
-        v.py[i] += dy
-    for ch in range(4):
-        v.mx[ch] += dx
-        v.my[ch] += dy
-
-
-def _try(v, s, y0, h, shift=0):
-    v.s = s
-    v.n = 0
+def fit(v):
+    """Choose the size and the centre again: the largest size at which every open arm has room for
+    ROOM more tiles, else the largest at which the tiles there fit, else a tall table."""
+    v.fitted = v.centre | v.wheel << 8
+    v.tall = False
+    v.scroll = 0
+    lo = _MIN_MONO if v.mono else _MIN_S
+    top = min(v.h // 6, v.w // 14)
     x0 = v.x0
-    w = v.w
-    cx = x0 + w // 2
-    cy = y0 + h // 2 + shift
+    y0 = v.y0
+    for more in (_ROOM, 0):
+        for s in SIZES:
+            if s < lo or (s > top and s > lo):
+                continue
+            for sy in (0, -1, 1):
+                for sx in (0, -1, 1):
+                    cx = x0 + v.w // 2 + sx * (v.w // 5)
+                    cy = y0 + v.h // 2 + sy * (v.h // 4)
+                    if _try(v, s, cx, cy, more):
+                        return
+        # nothing fits at the smallest size: a tall table that scrolls (the centre mid-screen)
+        v.tall = True
+        if _try(v, lo, x0 + v.w // 2, y0 + v.h // 2, more):
+            return
+        v.tall = False
+
+
+def _try(v, s, cx, cy, more):
+    """Place every tile at size s around the centre point (cx, cy) (with `more` imaginary tiles on
+    each open arm); False when one falls outside the table. On success v keeps the size and centre."""
+    v.n = 0
     c = v.centre
     dbl = LO[c] == HI[c]
-    # the centre: a double stands across the line
-    if dbl:
+    if dbl:                          # a double stands across the line
         _put(v, c, cx - s // 2, cy - s, LO[c], HI[c], 0, _F_DOUBLE)
     else:
         _put(v, c, cx - s, cy - s // 2, LO[c], HI[c], _F_HORIZ, 0)
     for ch in range(4):
-        if not _chain(v, ch, s, cx, cy, x0, y0, w, h, dbl):
+        if not _chain(v, ch, s, cx, cy, dbl, (more if ch < 2 else more // 2) if v.copen[ch] else 0):
             return False
+    v.s = s
+    v.cx = cx
+    v.cy = cy
+    if v.tall:
+        top = 32767
+        bot = -32767
+        for i in range(v.n):
+            y = v.py[i]
+            if y < top:
+                top = y
+            hh = s if v.pf[i] & _F_HORIZ else 2 * s
+            if y + hh > bot:
+                bot = y + hh
+        v.top = top
+        v.bottom = bot
     return True
 
 
@@ -183,103 +197,145 @@ def _put(v, t, x, y, a, b, horiz, flags):
     v.n = i + 1
 
 
-def _chain(v, ch, s, cx, cy, x0, y0, w, h, cdbl):
+def _chain(v, ch, s, cx, cy, cdbl, more):
+    """Lay chain ch out from the centre in rows that turn corners; False when a tile falls outside.
+    Local coordinates: u along the chain's first row (from the centre point), w across it, growing
+    in the turn direction; a row is the band of w values [wt, wt + s)."""
     dx = _DX[ch]
     dy = _DY[ch]
     tx = _TX[ch]
     ty = _TY[ch]
-    # room along the chain's direction and across (its turn direction), from the centre
+    x0 = v.x0
+    x1 = x0 + v.w
+    y0 = v.y0
+    y1 = y0 + v.h
+    if v.tall:
+        y0 -= _TALL * v.h
+        y1 += _TALL * v.h
     if ch == 0:
-        umax, vmax, uback = x0 + w - cx, y0 + h - cy, cx - x0
+        umax, wmax, uback, wback = x1 - cx, y1 - cy, cx - x0, cy - y0
     elif ch == 1:
-        umax, vmax, uback = cx - x0, cy - y0, x0 + w - cx
+        umax, wmax, uback, wback = cx - x0, cy - y0, x1 - cx, y1 - cy
     elif ch == 2:
-        umax, vmax, uback = cy - y0, x0 + w - cx, y0 + h - cy
+        umax, wmax, uback, wback = cy - y0, x1 - cx, y1 - cy, cx - x0
     else:
-        umax, vmax, uback = y0 + h - cy, cx - x0, cy - y0
-    umin = s + _GAP if v.wheel else -uback + 1
-    pitch = 2 * s + _GAP
-    if ch < 2:
-        hc = s // 2 if cdbl else s
+        umax, wmax, uback, wback = y1 - cy, cx - x0, cy - y0, x1 - cx
+    # rows after the first turn reach back to the spinner's column/row (its other arms own the
+    # rest), or all the way across when the line has no spinner
+    umin = s + _SEP if v.wheel else -uback
+    pos = tx + ty > 0                # the turn goes to +x / +y on the screen
+    if ch < 2 and cdbl:
+        u = (s - s // 2 if dx > 0 else s // 2) + _GAP
     else:
-        hc = s
-    u = hc + _GAP
-    sign = 1
-    row = 0
+        u = s + _GAP
+    u0 = u
+    wt = -(s // 2) if pos else s // 2 - s    # the first row: level with the centre
+    sign = 1                         # +1: the row runs outwards (u grows), -1: back
+    far0 = 0                         # along start of the far end of the tile before
+    bot = 0                          # across end of the tile before, on the turn's side
+    gap = _SEP                        # gap under the tile before, for a corner (joined end to end:
+    turned = False                   # _GAP; a row's side: _SEP); turned: a double laid across a turn
+    slack = 0                        # after a double in a row: room a double laid across a turn
+    #                                  after the next tile needs, to stay clear of the one in the row
     base = ch * 28
     n = v.cn[ch]
-    for j in range(n):
-        t = v.ct[base + j]
-        dbl = LO[t] == HI[t]
+    row = 0                          # rows turned so far
+    mx = my = 0
+    mw = mh = s
+    t = 0
+    for j in range(n + more):
+        dbl = False
+        if j < n:
+            t = v.ct[base + j]
+            dbl = LO[t] == HI[t]
         ln = s if dbl else 2 * s
-        if sign > 0 and u + ln > umax:
+        room = slack if not dbl else 0
+        if not turned and (u + ln + room <= umax if sign > 0 else u - ln - room >= umin):
+            kind = 0                 # in the row
+            if sign > 0:
+                a0 = u
+                u += ln + _GAP
+            else:
+                a0 = u - ln
+                u = a0 - _GAP
+            a1 = a0 + ln
+            b0 = wt - s // 2 if dbl else wt
+            b1 = b0 + (2 * s if dbl else s)
+            far0 = a1 - s if sign > 0 else a0
+            gap = _GAP if dbl else _SEP
+            slack = _SEP - _GAP if dbl else 0
+        elif j == 0:
+            return False             # not even the first tile fits beside the centre
+        elif dbl:                    # a double at a turn: across it, under the far end before
+            kind = 2
+            a0 = far0 + s // 2 - s
+            if a0 + 2 * s > umax:
+                a0 = umax - 2 * s
+            if a0 < umin and row:
+                a0 = umin
+            a1 = a0 + 2 * s
+            b0 = bot + gap
+            b1 = b0 + s
+            far0 = a0 + s - s // 2   # the corner goes under its middle
+            gap = _GAP
+            turned = True
+        else:                        # the corner: across the row, under the far end before
+            kind = 1
+            a0 = far0
+            a1 = a0 + s
+            b0 = bot + gap
+            b1 = b0 + 2 * s
+            wt = b0 + s              # the next row runs level with its far half
+            slack = 0
+            sign = -sign
+            u = a0 - _GAP if sign < 0 else a1 + _GAP
+            gap = _GAP
+            turned = False
             row += 1
-            sign = -1
-            u -= _GAP
-        elif sign < 0 and u - ln < umin:
-            row += 1
-            sign = 1
-            u += _GAP
-        vr = row * pitch
-        if vr + s > vmax:
+        bot = b1
+        if a1 > umax or b1 > wmax or b0 < -wback or (row and a0 < umin):
             return False
-        if sign > 0:
-            a0 = u
-            u += ln + _GAP
-            if a0 + ln > umax:
-                return False
-        else:
-            a0 = u - ln
-            u = a0 - _GAP
-            if a0 < umin:
-                return False
-        across = 2 * s if dbl else s
-        b0 = vr - across // 2
-        # local (along a0..a0+ln, across b0..b0+across) -> screen rectangle
+        if j >= n:
+            continue
         if dx:
-            x = cx + a0 if dx > 0 else cx - a0 - ln
-            y = cy + b0 if ty > 0 else cy - b0 - across
+            x = cx + a0 if dx > 0 else cx - a1
+            y = cy + b0 if ty > 0 else cy - b1
         else:
-            y = cy + a0 if dy > 0 else cy - a0 - ln
-            x = cx + b0 if tx > 0 else cx - b0 - across
-        horiz = (dx != 0) != dbl
+            y = cy + a0 if dy > 0 else cy - a1
+            x = cx + b0 if tx > 0 else cx - b1
+        across = kind == 1 or (kind == 0 and dbl)
+        # the near half first when the tile runs towards +x / +y on the screen
+        fwd = pos if kind == 1 else (dx + dy) * sign > 0
         near = v.cnear[base + j]
         far = v.cfar[base + j]
-        fwd = (dx + dy) * sign > 0   # travelling right/down on screen
         flags = (_F_DOUBLE if dbl else 0) | (_F_CLOSED if v.cclosed[base + j] else 0)
-        if fwd:
-            _put(v, t, x, y, near, far, horiz, flags)
-        else:
-            _put(v, t, x, y, far, near, horiz, flags)
-    # marker of the open end: the far half of the last tile, or a box beside the centre
-    if n:
-        i = v.n - 1
-        x = v.px[i]
-        y = v.py[i]
-        f = v.pf[i]
-        if f & _F_DOUBLE:
-            mw = s if not f & _F_HORIZ else 2 * s
-            mh = 2 * s if not f & _F_HORIZ else s
-        else:
-            mw = s
-            mh = s
-            fwd = (dx + dy) * sign > 0
-            if fwd:
-                if f & _F_HORIZ:
-                    x += s
-                else:
-                    y += s
-    else:
+        _put(v, t, x, y, near if fwd else far, far if fwd else near, (dx != 0) != across, flags)
+        # the open end's marker: the far half (all of a double)
+        horiz = (dx != 0) != across
+        mx = x
+        my = y
         mw = mh = s
-        a0 = hc + _GAP
+        if dbl:
+            if horiz:
+                mw = 2 * s
+            else:
+                mh = 2 * s
+        elif fwd:                    # the far half is the second one (right / bottom)
+            if horiz:
+                mx += s
+            else:
+                my += s
+    if n == 0:                       # no tile yet: a box beside the centre
+        mw = mh = s
+        b0 = -(s // 2) if pos else s // 2 - s
         if dx:
-            x = cx + a0 if dx > 0 else cx - a0 - s
-            y = cy - s // 2
+            mx = cx + u0 if dx > 0 else cx - u0 - s
+            my = cy + b0 if ty > 0 else cy - b0 - s
         else:
-            y = cy + a0 if dy > 0 else cy - a0 - s
-            x = cx - s // 2
-    v.mx[ch] = x
-    v.my[ch] = y
+            my = cy + u0 if dy > 0 else cy - u0 - s
+            mx = cx + b0 if tx > 0 else cx - b0 - s
+    v.mx[ch] = mx
+    v.my[ch] = my
     v.mw[ch] = mw
     v.mh[ch] = mh
     return True

@@ -2,7 +2,7 @@
 (the winner, or the goat). Pages: A goes on, B / UP go back a page."""
 from domino.tiles import LO, HI
 from domino.scoring import hand_value, wrote_off
-from .app import Screen
+from .screen import Screen
 from micropython import const
 
 _NONE = const(255)      # = domino.tiles.NONE
@@ -29,6 +29,8 @@ def next_round(t):
     t.mode = 0
     t.msg = ""
     t.msg_until = 0
+    t.last_text = ""
+    t.undo_to = -1
     t.view.key = -1
     t.app.go(t)
 
@@ -59,6 +61,11 @@ def end_round(t):
             row += ("," if row else "") + tok
         game.sheet += (";" if game.sheet else "") + row
         t.save()
+        if game.kinds[0] == "human":          # statistics count seat 1, when human: its rounds too
+            try:
+                app.store().record_round(m.rules.vid, m.round_winner == m.rules.side(0))
+            except OSError as e:
+                game.note = app.need("store").failed(e, "stats")
     if m.over and not game.counted:
         game.counted = True
         you = 0 if game.kinds[0] == "human" else _NONE   # statistics count seat 1, when human
@@ -301,3 +308,54 @@ class SheetView(Screen):
         y = 2 + g.big_center("Score sheet", 2, c.ACCENT) + 4
         draw_sheet(g, self.game, y)
         g.text("A/B back", 0, g.h - 8, c.DIM)
+
+
+class ScoresView(Screen):
+    """Where the match stands, on one page (the 128x64 OLED's table has no header: Y shows this):
+    each player's name, tiles in hand and score (with this round's points made in play; Goat
+    family: "+N" remembered), the stock, the open-end count, the target. Any key goes back."""
+
+    def __init__(self, app, table, back):
+        Screen.__init__(self, app)
+        self.table = table
+        self.back = back
+
+    def key(self, k):
+        self.app.go(self.back)
+
+    def draw(self, g):
+        c = g.c
+        t = self.table
+        m = t.game.match
+        r = m.rules
+        rd = m.round
+        paint = self.app.need("ui.paint")
+        g.fb.fill(c.BG)
+        small = g.h < 100
+        y = 0 if small else 2
+        title = "Scores, to " + str(r.target)
+        if small:
+            g.text(g.fit(title, g.cols), 0, y, c.ACCENT)
+            y += 9
+        else:
+            y += g.big_center(title, y, c.ACCENT) + 6
+        lh = 9 if small else 11
+        for s in range(r.players):
+            side = r.side(s)
+            txt, rem = paint._score_text(t, side)
+            g.text(t.game.names[s], 0, y, (c.TEAM0 if side == 0 else c.TEAM1) if r.teams else c.FG)
+            cnt = str(rd.hand_size(s))
+            x = 8 * 7
+            g.fb.fill_rect(x, y, 4, 7, c.TILE)
+            g.fb.hline(x, y + 3, 4, g.divider)
+            g.text(cnt, x + 6, y, c.FG)
+            g.right(txt, g.w, y, c.REMEMBERED if rem else c.FG)
+            y += lh
+        st = t.status()
+        if st:
+            i = st.find("Count ")            # the stock and the count, a line each
+            for ln in (st[:i], st[i:]) if i > 0 else (st,):
+                g.text(ln.strip(), 0, y, c.FG)
+                y += lh
+        if not small:
+            g.text("Any key: back", 0, g.h - 8, c.DIM)

@@ -4,14 +4,10 @@ and in a game with several humans a curtain hides the table until the next playe
 """
 import gc
 from micropython import const
-from domino.tiles import DOUBLE, name as tile_name
-from ui.app import Screen, ANIM_MS, ticks_diff, drop_module
-from ui.gfx import TableView
-from ui import brain
+from ui.screen import Screen, ANIM_MS, ticks_diff, drop_module
+from ui.gfx import TableView, wrap
+from ui import brain, words
 _NONE = const(255)         # = domino.tiles.NONE
-_MULTI = const(0x100)      # = domino.round.MULTI
-_CLOSE = const(0x80)       # = domino.round.CLOSE
-_ARM_SHIFT = const(5)      # = domino.round.ARM_SHIFT
 _EV_DRAW = const(2)        # = domino.round.EV_DRAW
 _K_A = const(0x010)        # = ui.input.K_A
 _K_B = const(0x020)        # = ui.input.K_B
@@ -26,27 +22,9 @@ M_END = const(2)        # ... and where it goes, when it fits several ends
 M_WAIT = const(3)       # showing what just happened for a moment
 _M_ACK = const(4)        # a message that waits for A
 
-_ARM_WORDS = const(("left", "right", "up", "down"))
+STEP_MS = const(1500)      # a message longer than its area shows a step (page) this long
 _THINK_TICKS = const(4)    # AI ticks per step of the thinking wheel
 _SAVE_ROOM = const(16384)  # free heap a save wants beside the AI (else the AI is released)
-
-
-def describe(rd, m):
-    """A move in words: '3-5 right', '5-5 left + 6-6 up', '4-4 down closed'."""
-    lay = rd.layout
-    if m & _MULTI:
-        out = ""
-        for a in range(4):
-            if (m >> a) & 1:
-                out += (" + " if out else "") + tile_name(DOUBLE[lay.end[a]]) + " " + _ARM_WORDS[a]
-                if (m >> (4 + a)) & 1:
-                    out += " closed"
-        return out
-    t = m & 31
-    if lay.lead == _NONE:
-        return tile_name(t)
-    s = tile_name(t) + " " + _ARM_WORDS[(m >> _ARM_SHIFT) & 3]
-    return s + " closed" if m & _CLOSE else s
 
 
 class Game:
@@ -73,6 +51,11 @@ class Game:
 
 
 class Table(Screen):
+    """The table screen. Its regions can be drawn on their own (ui/paint.py): the header (a column
+    per seat: name, tiles in hand, score), the table area (the layout), the message area (two lines;
+    the stock and the open-end count at the right of the second) and the hand row. The 128x64 OLED
+    has no header: one message line on top, the scores a key away (ui/pause.py's Scores)."""
+
     def __init__(self, app, game):
         Screen.__init__(self, app)
         self.game = game
@@ -80,19 +63,27 @@ class Table(Screen):
         w = g.w
         h = g.h
         self.compact = h < 100
-        hs = 5 if self.compact else max(6, min(14, h // 17))
+        # the hand row: upright tiles on tall screens, tiles lying down (sized to the row) on short
+        # ones, whose rows are wide and low; 1-bit screens need 7-pixel halves for their pips
+        self.hand_horiz = h < 160
+        if self.compact:
+            hs = 7
+        elif self.hand_horiz:
+            hs = 11
+        else:
+            hs = min(15, w // 17, h // 16)
         self.hs = hs
-        self.hand_h = 2 * hs + 7
-        self.head_h = 9 if self.compact else 19
-        self.msg_h = 0 if self.compact else 10
+        self.hand_h = (hs if self.hand_horiz else 2 * hs) + 7
+        self.head_h = 0 if self.compact else 20
         self.hand_y = h - self.hand_h
-        self.msg_y = self.hand_y - self.msg_h
-        top = self.head_h + 1
-        self.view = TableView(2, top, w - 4, self.msg_y - top - 1)
+        self.msg_y = 0 if self.compact else self.hand_y - 20
+        top = 10 if self.compact else self.head_h + 1
+        bottom = self.hand_y - 1 if self.compact else self.msg_y - 1
+        self.view = TableView(0 if self.compact else 2, top, w if self.compact else w - 4, bottom - top,
+                              g.mono)
         self.hand = bytearray(28)
         self.nh = 0
         self.hfirst = 0
-        self.hvis = (w - 4) // (hs + 3)
         self.cursor = 0
         self.cursor_tile = _NONE
         self.playable = 0            # mask of tiles with a legal move
@@ -100,12 +91,19 @@ class Table(Screen):
         self.nopts = 0
         self.opt = 0
         self.hint_move = -1
+        self.hint_tile = _NONE
         self.calm_until = 0          # A ignored until then (see ui/pick.py)
         self.mode = M_RUN
         self.until = 0
-        self.msg = ""
-        self.msg_col = g.c.FG
+        self.msg = ""                # a message of the moment ("": the message area says what
+        self.msg_col = g.c.FG        # happened last and what to do now, ui/paint.py)
         self.msg_until = 0
+        self.msg_at = 0              # when it came: its steps (pages) follow each other from then
+        self.page = 0
+        self.last_text = ""          # what happened last ("Ann: 3-5 on 3", "Bob draws")
+        self.draws = 0               # (seat + 1) << 8 | tiles it drew in a row, while it draws
+        self.undo_to = -1            # moves before the human's last one, while it can be taken back
+        self.undo_text = ""          # that move in words
         self.last = 0                # tiles of the last move (outlined)
         self.frame = 0
         self.anim_t = 0
@@ -120,15 +118,44 @@ class Table(Screen):
         self.solo = solo
         brain.make_room = app.release    # the AI may ask for the screens' code to go
 
+    def hand_span(self):
+        """(x of the first hand tile, tiles shown, pitch): room is kept for the scroll marks when the
+        hand does not fit the row."""
+        p = (2 * self.hs if self.hand_horiz else self.hs) + 3
+        w = self.app.g.w
+        if self.nh * p <= w - 2:
+            return 2, self.nh, p
+        return 9, (w - 18) // p, p
+
     # --- helpers -------------------------------------------------------------------------------
     def now(self):
         return self.app.board.ticks_ms()
 
     def say(self, text, ms=0, col=-1):
-        """Show a message on the message line (for `ms`, or until the next one)."""
+        """Show a message of the moment in the message area (for `ms`, or until the next one). A
+        text longer than the area is shown in steps: the time is stretched to show each for
+        STEP_MS at least."""
+        now = self.now()
         self.msg = text
         self.msg_col = col if col >= 0 else self.app.g.c.FG
-        self.msg_until = self.now() + ms if ms else 0
+        self.msg_at = now
+        self.page = 0
+        if ms:
+            n = self.pages(text)
+            if ms < n * STEP_MS:
+                ms = n * STEP_MS
+        self.msg_until = now + ms if ms else 0
+        self.app.redraw()
+
+    def tell(self, text):
+        """What just happened: it stays in the message area, over what to do now, until the next
+        thing happens (a message of the moment goes)."""
+        self.last_text = text
+        self.draws = 0
+        self.msg = ""
+        self.msg_until = 0
+        self.msg_at = self.now()
+        self.page = 0
         self.app.redraw()
 
     def wait(self, ms):
@@ -174,12 +201,19 @@ class Table(Screen):
 
     # --- the match advancing -------------------------------------------------------------------
     def step(self):
-        if self.msg_until and ticks_diff(self.now(), self.msg_until) >= 0:
+        now = self.now()
+        if self.msg_until and ticks_diff(now, self.msg_until) >= 0:
             self.msg_until = 0
             self.msg = ""
+            self.msg_at = now
+            self.page = 0
+            self.app.redraw()
+        p = ticks_diff(now, self.msg_at) // STEP_MS
+        if p != self.page:                           # a long message's next step
+            self.page = p
             self.app.redraw()
         if self.mode == M_WAIT:
-            if ticks_diff(self.now(), self.until) < 0:
+            if ticks_diff(now, self.until) < 0:
                 return
             self.mode = M_RUN
             self.app.redraw()
@@ -190,6 +224,11 @@ class Table(Screen):
             self.pause()
             return
         self.advance()
+
+    def name(self, s):
+        """How the message area names seat s: None for "you" (the one person playing the AI)."""
+        game = self.game
+        return None if self.solo and game.kinds[s] == "human" else game.names[s]
 
     def advance(self):
         game = self.game
@@ -208,19 +247,23 @@ class Table(Screen):
             return
         if rd.legal() == 0:
             ev = m.forced()
-            name = game.names[s]
+            name = self.name(s)
             if ev == _EV_DRAW:
+                self.undo_to = -1                    # a drawn tile is never taken back
                 t = rd.stock[rd.sp - 1]
                 if human and self.shown == s:
-                    self.say("You drew " + tile_name(t) if self.solo else name + " drew " + tile_name(t))
+                    self.tell(words.drew(name, t))
                     self.cursor_tile = t
                 else:
-                    self.say(name + " draws")
+                    d = self.draws                   # (seat + 1) << 8 | tiles drawn in a row
+                    d = d + 1 if d >> 8 == s + 1 else (s + 1) << 8 | 1
+                    self.tell(words.drew(name, _NONE, d & 255))
+                    self.draws = d
             else:
-                self.say(name + " passes" if not (human and self.solo) else "You pass")
+                self.tell(words.passes(name))
                 if human and not self.solo:
                     self.mode = _M_ACK
-                    self.say(name + " cannot play: A to pass on")
+                    self.say(words.passes(name, True))
                     return
             self.wait(ANIM_MS[app.settings["anim"]] or 1)
             return
@@ -230,26 +273,23 @@ class Table(Screen):
         self.ai_turn(s)
 
     def ai_turn(self, s):
-        game = self.game
         app = self.app
-        m = game.match
+        m = self.game.match
         self.thinking = s
-        self.say(game.names[s] + " thinking")
+        self.msg = ""
+        self.msg_until = 0
         app.paint(self.draw)
         app.board.led(0, 0, 0)
         self.anim_t = 0
-        level = game.kinds[s]
+        level = self.game.kinds[s]
         if app.lean and level == "hard":             # short of memory: the lighter search
             level = "medium"
         app.release()
         mv = brain.choose(m, s, level, app.settings["think"], app.ai_clock, self.on_tick)
         self.thinking = _NONE
-        text = game.names[s] + ": " + describe(m.round, mv)
         self.play(mv)
-        if self.msg_until:                           # a save's warning: it stays up a moment
-            return
-        self.say(text)
-        self.wait(ANIM_MS[app.settings["anim"]])
+        if not self.msg_until:                       # (a save's warning waits a moment itself)
+            self.wait(ANIM_MS[app.settings["anim"]])
 
     def on_tick(self):
         """Called by the AI every ~30 ms: turn the wheel, keep the keys read. B/Y asks for the menu
@@ -277,7 +317,12 @@ class Table(Screen):
         """Play a move and save it at once. When people play next (or the heap is short), the AI's
         memory is given back first, so the save's code loads into room the search held."""
         m = self.game.match
+        rd = m.round
+        s = rd.turn
+        text = words.describe(rd, mv, self.app.g.cols < 24)
+        pts = rd.inplay[s]
         m.play(mv)
+        self.tell(words.played(self.name(s) or "You", text, rd.inplay[s] - pts))
         self.last = m.round.last_tiles
         self.hint_move = -1
         drop_module("ui.paint")                      # loaded again to draw: the save comes first
@@ -285,7 +330,7 @@ class Table(Screen):
         gc.collect()
         if m.round_over() or gc.mem_free() < _SAVE_ROOM:
             brain.release()                          # the save (and round end) get the room
-        self.save(self.app.need("savegame").last_token(m.round))
+        self.save(self.app.need("savegame").last_token(rd))
         if self.app.probe:
             self.app.probe("save")
         self.app.redraw()
@@ -324,8 +369,38 @@ class Table(Screen):
     def hand_rect(self, i):
         """(x, y, w, h) of hand tile i (tests use this to find a tile's pixels)."""
         hs = self.hs
-        x = 2 + (i - self.hfirst) * (hs + 3)
+        x0, _, p = self.hand_span()
+        x = x0 + (i - self.hfirst) * p
         y = self.hand_y + 3
         if i == self.cursor and self.mode in (M_PICK, M_END):
             y -= 2
+        if self.hand_horiz:
+            return x, y, 2 * hs, hs
         return x, y, hs, 2 * hs
+
+    # --- the message area ----------------------------------------------------------------------
+    def status(self):
+        """The stock left (in variants that draw) and, in the Fives family, the open-end count."""
+        rd = self.game.match.round
+        r = rd.rules
+        out = ""
+        if r.draw and rd.sn:                         # (4-player Goat deals every tile)
+            out = "Stock " + str(rd.stock_left())
+        if r.inplay_mod:
+            out += (" " if out else "") + "Count " + str(rd.layout.count(r.spinner_keeps))
+        return out
+
+    def msg_cols(self):
+        """Characters on the message area's first and second line (the 128x64 OLED: one line; the
+        thinking wheel takes the end of the first, the stock and count the end of the second)."""
+        g = self.app.g
+        c = g.cols - (2 if self.thinking != _NONE else 0)
+        if self.compact:
+            return c, 0
+        return c, g.cols - len(self.status()) - 1
+
+    def pages(self, text):
+        """Steps a text takes in the message area."""
+        c1, c2 = self.msg_cols()
+        n = 1 if self.compact else 2
+        return (len(wrap(text, c1, c2)) + n - 1) // n

@@ -1,7 +1,8 @@
 """Screens made of text: a list of rows with values (menus, forms) and a message page. Loaded by the
 menus, the in-game menu and the error screen; not resident while a game is played."""
 from micropython import const
-from .app import Screen
+from .screen import Screen
+from ui.gfx import wrap
 _K_A = const(0x010)      # = ui.input.K_A
 _K_B = const(0x020)      # = ui.input.K_B
 _K_UP = const(0x001)     # = ui.input.K_UP
@@ -10,30 +11,22 @@ _K_LEFT = const(0x004)   # = ui.input.K_LEFT
 _K_RIGHT = const(0x008)  # = ui.input.K_RIGHT
 
 _ROW_H = const(11)
+OPTION_LABELS = {
+    "target": "Target", "hand": "Hand size", "big_tiles": "0-0=25 6-6=50", "lone_00": "Lone 0-0",
+    "lone_66": "Lone 6-6", "reserve": "Reserve", "fish": "Fish for", "leader": "Next lead",
+    "divide": "Divide by 5", "spinner": "Spinner", "spinner_counts": "Spinner counts",
+    "four_doubles": "4 doubles",
+}
+_STEP_MS = const(1500)   # = ui.table.STEP_MS
 
 
-def wrap(text, cols):
-    """Lines of at most `cols` characters, broken at spaces (or hard when a word is longer)."""
-    out = []
-    for para in text.split("\n"):
-        line = ""
-        for word in para.split(" "):
-            while len(word) > cols:
-                if line:
-                    out.append(line)
-                    line = ""
-                out.append(word[:cols])
-                word = word[cols:]
-            if not line:
-                line = word
-            elif len(line) + 1 + len(word) <= cols:
-                line += " " + word
-            else:
-                out.append(line)
-                line = word
-        out.append(line)
-    return out
-
+def save_settings(app):
+    """Write the settings; a message when the flash refuses."""
+    try:
+        app.store().save_settings(app.settings)
+    except OSError as e:
+        return app.need("store").failed(e, "settings")
+    return None
 
 
 class ListScreen(Screen):
@@ -45,8 +38,16 @@ class ListScreen(Screen):
         self.title = title
         self.sel = 0
         self.top = 0
-        self.note = None             # one line under the title (a message for the player)
-        self.note_col = -1
+        self.note = None             # two lines under the title (a message for the player; a
+        self.note_col = -1           # longer one shows two lines at a time, STEP_MS each)
+        self.page = 0                # the note's step
+
+    def step(self):
+        if self.note and len(self.note) > 2 * self.app.g.cols - 4:    # maybe more than two lines
+            k = self.app.board.ticks_ms() // _STEP_MS
+            if k != self.page:
+                self.page = k
+                self.app.redraw()
 
     def rows(self):  # type: () -> list
         """[(label, value or None)]: what the list shows."""
@@ -84,9 +85,13 @@ class ListScreen(Screen):
         fb.fill(c.BG)
         y = 2 + g.big_center(self.title, 2, c.ACCENT)
         if self.note:
-            for ln in wrap(self.note, g.cols)[:2]:
+            lines = wrap(self.note, g.cols)
+            k = 2 * (self.page % ((len(lines) + 1) // 2))
+            for ln in lines[k:k + 2]:
                 g.text(ln, 0, y + 2, self.note_col if self.note_col >= 0 else c.WARN)
                 y += 9
+            if len(lines) > 2 and k + 2 > len(lines):
+                y += 9                       # the rows stay put between the steps
         y += 4
         rows = self.rows()
         n = len(rows)
@@ -193,14 +198,35 @@ def help_text(vid):
     return "\n".join(out).strip()
 
 
+def chosen(rules):
+    """The options of a match in words: 'This match: Target 100, Hand size auto, ...'."""
+    from domino.rules import option_choices
+    out = ""
+    for key, _, _ in option_choices(rules.vid):
+        v = rules.options.get(key)
+        if v is not None:
+            out += (", " if out else "") + OPTION_LABELS.get(key, key) + " " + str(v)
+    return "This match: " + out + "."
+
+
 class HelpPage(Message):
-    """A section of help.txt (a variant's rules, or the controls); A or B goes back."""
+    """A section of help.txt (a variant's rules, or the controls); A or B goes back. From a game
+    (`rules`): the match's own options first and its target in the text; else the variant's
+    default target ({target} in help.txt)."""
     FOOT = 9
 
-    def __init__(self, app, title, vid, back):
+    def __init__(self, app, title, vid, back, rules=None):
         text = help_text(vid)
         if vid == "controls":
             text = (app.board.KEY_HELP or "") + "\n" + text
+        else:
+            if rules is None:
+                from domino.rules import Rules, variant
+                rules = Rules(vid, variant(vid)[2])
+                head = ""
+            else:
+                head = chosen(rules) + "\n"
+            text = head + text.replace("{target}", str(rules.target))
         Message.__init__(self, app, title, text, None, app.g.c.ACCENT)
         self.back_to = back
 
@@ -209,3 +235,4 @@ class HelpPage(Message):
 
     def footer(self, more):
         return ("v more  " if more else "") + "B back"
+

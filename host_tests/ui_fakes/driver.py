@@ -27,6 +27,7 @@ import boards.sim as sim  # noqa: E402
 from ui.input import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B, K_X, K_Y  # noqa: E402
 from ui.app import App  # noqa: E402
 from rand import Rand  # noqa: E402
+import geometry  # noqa: E402
 
 KEYS = {"up": K_UP, "down": K_DOWN, "left": K_LEFT, "right": K_RIGHT, "a": K_A, "b": K_B,
         "x": K_X, "y": K_Y, "press": 0x100}
@@ -215,6 +216,47 @@ class Driver:
             self.press(K_DOWN)
         self.press(K_A)
 
+    def pick_prefix(self, prefix):
+        """Select the first row of the current list screen whose label starts with `prefix`."""
+        sc = self.app.screen
+        for label in [r[0] for r in sc.rows()]:
+            if label.startswith(prefix):
+                self.menu_pick(label)
+                return label
+        raise RuntimeError("no row %r... in %s" % (prefix, name(sc)))
+
+    def undo_rule(self, turns):
+        """At each of `turns` human turns of a game against the AI: the game menu offers Undo exactly
+        when you have moved this round and no tile was drawn from the stock since (from the round's
+        event list), then the turn is played. out["undo_rule"]: checks made, wrong ones, offers."""
+        out = self.out["undo_rule"] = {"checks": 0, "wrong": [], "offered": 0}
+        for _ in range(turns):
+            self.settle()
+            t = self.app.screen
+            if name(t) != "Table" or t.mode != 1:
+                break
+            rd = t.game.match.round
+            want = False
+            for i in range(rd.nev):
+                kind = rd.events[2 * i] >> 4
+                seat = rd.events[2 * i] & 15
+                if kind == 1 and t.game.kinds[seat] == "human":
+                    want = True
+                elif kind == 2:
+                    want = False
+            self.press(K_B)
+            rows = [r[0] for r in self.app.screen.rows()]
+            got = any(r.startswith("Undo") for r in rows)
+            out["checks"] += 1
+            out["offered"] += got
+            if got != want and len(out["wrong"]) < 5:
+                out["wrong"].append([rows, want])
+            self.press(K_B)
+            self.settle()
+            if name(self.app.screen) != "Table":
+                break
+            self.human_turn("first")
+
     def new_game(self, variant, players, kinds, teams=False, options=None):
         """From the main menu, set up and start a game by key presses."""
         self.menu_pick("New game")
@@ -343,6 +385,31 @@ class Driver:
             real(y0, y1, more)
         board.show = show
 
+    def watch_geometry(self):
+        """Check the table's layout on every frame shown with the table on it (ui_fakes/geometry.py,
+        from the view's own positions): out["geometry"] counts the frames, the tiles and the
+        longest line seen, and keeps the first errors."""
+        board = self.board
+        real = board.show
+        d = self
+        sep, tall = 4, 3                    # ui/place.py's _SEP, _TALL (folded: no name at run time)
+        stats = d.out["geometry"] = {"frames": 0, "errors": [], "most_tiles": 0}
+
+        def show(y0=0, y1=0x7FFF, more=False):
+            t = d.app.table
+            if t is not None and d.app.screen is t and not more:
+                v = t.view
+                lay = t.game.match.round.layout
+                if v.key == lay.played and v.size == lay.size:
+                    stats["frames"] += 1
+                    if v.n > stats["most_tiles"]:
+                        stats["most_tiles"] = v.n
+                    err = geometry.check(v, lay, sep, True, tall)
+                    if err and len(stats["errors"]) < 5:
+                        stats["errors"].append(err)
+            real(y0, y1, more)
+        board.show = show
+
     def check_frame(self):
         """privacy.py's check, shared with the monkey test (it also checks the game menu, score sheet
         and help opened while the hands are face down): each band as it is shown, the frame counted
@@ -368,10 +435,10 @@ class Driver:
         from domino.rules import Rules, VARIANTS
         from domino.match import Match
         from domino.record import run_forced
-        from ui.gfx import TableView, F_HORIZ
+        from ui.gfx import TableView
         from ui import place
         t = Table_geometry(self.app)
-        view = TableView(t[0], t[1], t[2], t[3])
+        view = TableView(t[0], t[1], t[2], t[3], self.app.g.mono)
         rnd = Rand(seed)
         stats = {"positions": 0, "tall": 0, "max_tiles": 0, "sizes": {}}
         errors = []
@@ -393,7 +460,7 @@ class Driver:
                     stats["tall"] += view.tall
                     stats["max_tiles"] = max(stats["max_tiles"], view.n)
                     stats["sizes"][view.s] = stats["sizes"].get(view.s, 0) + 1
-                    err = check_view(view, rd.layout, F_HORIZ)
+                    err = geometry.check(view, rd.layout)
                     if err and len(errors) < 5:
                         errors.append(row[0] + ": " + err)
         stats["errors"] = errors
@@ -404,7 +471,7 @@ class Driver:
         arm, and split over both), and a spinner with all four arms built."""
         from domino.layout import Layout
         from domino.tiles import tile
-        from ui.gfx import TableView, F_HORIZ
+        from ui.gfx import TableView
         from ui import place
         t = Table_geometry(self.app)
         out = {}
@@ -414,9 +481,9 @@ class Driver:
                                  ("spinner_four_arms", 1, "LRUD")):
             lay = Layout(mode)
             ends_built(lay, trail, arms, tile)
-            view = TableView(t[0], t[1], t[2], t[3])
+            view = TableView(t[0], t[1], t[2], t[3], self.app.g.mono)
             place.place(view, lay)
-            err = check_view(view, lay, F_HORIZ)
+            err = geometry.check(view, lay)
             out[name] = {"tiles": lay.size, "s": view.s, "tall": view.tall, "error": err,
                          "arms": [lay.n[a] for a in range(4)]}
             if self.job.get("draw"):
@@ -527,33 +594,6 @@ def Table_geometry(app):
     return v.x0, v.y0, v.w, v.h
 
 
-def check_view(v, lay, F_HORIZ):
-    s = v.s
-    rects = []
-    for i in range(v.n):
-        horiz = v.pf[i] & F_HORIZ
-        w = 2 * s if horiz else s
-        h = s if horiz else 2 * s
-        x, y = v.px[i], v.py[i]
-        if not v.tall and (x < v.x0 or y < v.y0 or x + w > v.x0 + v.w or y + h > v.y0 + v.h):
-            return "tile %d outside the table at %d,%d (s=%d)" % (v.pt[i], x, y, s)
-        if v.tall and (x < v.x0 or x + w > v.x0 + v.w):
-            return "tall table: tile %d outside horizontally" % v.pt[i]
-        for (a, b, c, d, t) in rects:
-            if x < a + c and a < x + w and y < b + d and b < y + h:
-                return "tiles %d and %d overlap" % (t, v.pt[i])
-        rects.append((x, y, w, h, v.pt[i]))
-    if v.n != lay.size:
-        return "placed %d of %d tiles" % (v.n, lay.size)
-    # along each chain the near half of a tile equals the far half of the one before
-    for ch in range(4):
-        base = ch * 28
-        for j in range(1, v.cn[ch]):
-            if v.cnear[base + j] != v.cfar[base + j - 1]:
-                return "chain %d breaks at %d" % (ch, j)
-    return None
-
-
 def main():
     job = json.loads(ARGS[2])
     d = Driver(job)
@@ -580,6 +620,8 @@ def main():
             out["result"] = d.play_match(stop_at=st[1])
         elif op == "privacy":
             d.watch_privacy()
+        elif op == "geometry":
+            d.watch_geometry()
         elif op == "layout_check":
             out["layout"] = d.layout_check(st[1], st[2])
         elif op == "extremes":
@@ -589,6 +631,10 @@ def main():
         elif op == "hint":
             d.press(K_X)
             d.settle()
+        elif op == "pick":
+            d.pick_prefix(st[1])
+        elif op == "undo_rule":
+            d.undo_rule(st[1])
         elif op == "menu":
             d.menu_pick(st[1])
         elif op == "state":
@@ -709,11 +755,17 @@ def state(d):
         s.update({"round_no": m.round_no, "over": m.over, "scores": m.scores[:m.rules.sides],
                   "moves_played": m.round.moves_played, "turn": m.round.turn, "mode": t.mode,
                   "shown": t.shown, "hand": [t.hand[i] for i in range(t.nh)], "cursor": t.cursor,
-                  "msg": t.msg, "history": len(m.history), "sheet": t.game.sheet})
+                  "msg": t.msg, "history": len(m.history), "sheet": t.game.sheet,
+                  "names": t.game.names, "nmoves": m.nmoves, "last_text": t.last_text,
+                  "events": [[m.round.events[2 * i] >> 4, m.round.events[2 * i] & 15,
+                              m.round.events[2 * i + 1]] for i in range(m.round.nev)]})
         if name(sc) == "Table":
             s["hand_rects"] = [t.hand_rect(i) for i in range(t.nh)]
     if hasattr(sc, "note"):
         s["note"] = sc.note
+        s["note_col"] = sc.note_col
+    if hasattr(sc, "text"):
+        s["text"] = sc.text
     if hasattr(sc, "page"):
         s["page"] = sc.page
     if hasattr(sc, "rows"):

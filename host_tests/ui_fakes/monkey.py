@@ -196,9 +196,9 @@ def start(match, kinds, names, sheet="", note_=None, fresh=False):
     REAL["start"](match, kinds, names, sheet, note_, fresh)
 
 
-def resume():
+def resume(note_=None):
     C["resumed"] += 1
-    REAL["resume"]()
+    REAL["resume"](note_)
 
 
 def fail(e):

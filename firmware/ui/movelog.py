@@ -1,0 +1,71 @@
+"""The move log of the round on the table (from the game menu): who played what where, draws as
+counts (never which tiles: the log is safe to show between pass-and-play turns) and passes, newest
+last. Built from the round's event list when opened; loaded only then."""
+from micropython import const
+from domino.tiles import LO, HI
+from . import words
+from .widgets import Message
+
+_NONE = const(255)       # = domino.tiles.NONE
+_ARM_SHIFT = const(5)    # = domino.round.ARM_SHIFT
+_EV_DRAW = const(2)      # = domino.round.EV_DRAW
+_EV_PASS = const(3)      # = domino.round.EV_PASS
+
+
+def lines(game):
+    """The log as one text, a line per event: 'Ann: 3-5 on 3', 'Bob drew 2', 'Cat passes'."""
+    rd = game.match.round
+    lay = rd.layout
+    names = game.names
+    ev = rd.events
+    cur = [0, 0, 0, 0]               # the number each arm's end shows, while walking the events
+    if lay.spin != _NONE:
+        cur[2] = cur[3] = LO[lay.spin]
+    out = ""
+    k = 0                            # tiles placed so far (the layout's play order)
+    drew = who = 0
+    for i in range(rd.nev + 1):
+        if i < rd.nev:
+            kind = ev[2 * i] >> 4
+            seat = ev[2 * i] & 15
+            data = ev[2 * i + 1]
+        else:
+            kind = seat = data = -1
+        if drew and (kind != _EV_DRAW or seat != who):
+            out += names[who] + " drew " + str(drew) + "\n"
+            drew = 0
+        if kind == _EV_DRAW:
+            drew += 1
+            who = seat
+        elif kind == _EV_PASS:
+            out += words.passes(names[seat]) + "\n"
+        elif kind >= 0:
+            t = data & 31
+            a = (data >> _ARM_SHIFT) & 3
+            closed = k < lay.size and lay.seq_arm[k] & 8
+            if k == 0:
+                cur[0] = LO[t]
+                cur[1] = HI[t]
+                out += words.played(names[seat], words.placed(t)) + "\n"
+            else:
+                on = cur[a]
+                cur[a] = HI[t] if LO[t] == on else LO[t]
+                out += words.played(names[seat], words.placed(t, on, closed)) + "\n"
+            k += 1
+    return out or "No move yet"
+
+
+class MoveLog(Message):
+    """The log, scrolled to its end (UP/DOWN scroll); A or B goes back to the game menu."""
+    FOOT = 9
+
+    def __init__(self, app, game, back):
+        Message.__init__(self, app, "Moves", lines(game), None, app.g.c.ACCENT)
+        self.back_to = back
+        self.top = 99
+
+    def done(self):
+        self.app.go(self.back_to)
+
+    def footer(self, more):
+        return "^v scroll  B back" if self.app.g.cols >= 20 else "B back"

@@ -1,0 +1,67 @@
+"""The settings screen, loaded when opened (from the main menu or the game menu)."""
+from micropython import const
+from .widgets import ListScreen, save_settings
+
+_ANIM_LABELS = const(("off", "fast", "normal", "slow"))
+
+
+class Settings(ListScreen):
+    """Brightness, sound, AI think time, animation, the watchdog, statistics reset. From the main
+    menu, or from the game menu (`game`: the game is resumed from its save on the way back); the
+    settings are saved when left."""
+
+    def __init__(self, app, game=False):
+        ListScreen.__init__(self, app, "Settings")
+        self.confirm = False
+        self.game = game             # opened from the game menu: B goes back to the game
+
+    def rows(self):
+        s = self.app.settings
+        t = s["think"]
+        return [("Brightness", str(s["bright"]) + "%"), ("Sound", "on" if s["sound"] else "off"),
+                ("AI think", str(t // 1000) + "." + str(t % 1000 // 100) + "s"),
+                ("Animation", _ANIM_LABELS[s["anim"]]),
+                ("Watchdog", "on" if s["wdt"] else "off"),
+                ("Reset stats", "sure?" if self.confirm else None), ("Back", None)]
+
+    def change(self, i, d):
+        keys = ("bright", "sound", "think", "anim", "wdt")
+        if i >= len(keys):
+            return
+        s = self.app.settings
+        from store import SETTING_CHOICES
+        allowed = SETTING_CHOICES[keys[i]][1]
+        j = allowed.index(s[keys[i]]) if s[keys[i]] in allowed else 0
+        s[keys[i]] = allowed[(j + d) % len(allowed)]
+        if i == 0:
+            self.app.board.set_brightness(s["bright"])
+        if i == 1 and s["sound"]:
+            self.app.beep(880, 40)
+        if i == 4:
+            self.note = self.app.arm_watchdog()
+
+    def pick(self, i):
+        if i == 5:
+            if self.confirm:
+                try:
+                    self.app.store().save_stats({})
+                    self.note = "Statistics cleared"
+                    self.note_col = self.app.g.c.FG
+                except OSError as e:
+                    self.note = "Not cleared: " + str(e)
+                    self.note_col = -1
+                self.confirm = False
+            else:
+                self.confirm = True
+            return
+        if i == 6:
+            self.back()
+            return
+        self.change(i, 1)
+
+    def back(self):
+        note = save_settings(self.app)
+        if self.game:
+            self.app.resume(note)
+        else:
+            self.app.menu(note)

@@ -1,0 +1,96 @@
+"""Every text the table says, built here from the game. A move is named by the number it goes on,
+which is what the player sees at that end of the table ("3-5 on 3"); where two ends show the same
+number the end is shown by its outline on the table instead. The message area (ui/paint.py) wraps a
+text over its lines and shows a longer one in steps: it never cuts one. host_tests/test_messages.py
+renders every text here with its longest values at every screen size: at most two steps each.
+"""
+from micropython import const
+from domino.tiles import DOUBLE, LO, HI, name as tile_name
+
+_NONE = const(255)         # = domino.tiles.NONE
+_MULTI = const(0x100)      # = domino.round.MULTI
+_CLOSE = const(0x80)       # = domino.round.CLOSE
+_ARM_SHIFT = const(5)      # = domino.round.ARM_SHIFT
+
+
+
+def describe(rd, m, short=False):
+    """Move m of round rd (before it is played) in words: '3-5 on 3', '6-6', the lead '3-5', a
+    Donkey close '4-4 closed', several doubles '5-5 + 6-6 closed' (short: '5-5+6-6', for 16-column
+    screens and hints; the table shows closed tiles face down, the choice of ends says which)."""
+    lay = rd.layout
+    if m & _MULTI:
+        out = ""
+        for a in range(4):
+            if (m >> a) & 1:
+                if out:
+                    out += "+" if short else " + "
+                out += tile_name(DOUBLE[lay.end[a]])
+                if not short and (m >> (4 + a)) & 1:
+                    out += " closed"
+        return out
+    return placed(m & 31, lay.end[(m >> _ARM_SHIFT) & 3] if lay.lead != _NONE else _NONE, m & _CLOSE)
+
+
+def placed(t, on=_NONE, closed=False):
+    """Tile t put on an end showing `on` ('3-5 on 3'; a double or the lead: '6-6'), closed or not."""
+    s = tile_name(t)
+    if on != _NONE and LO[t] != HI[t]:
+        s += " on " + str(on)
+    if closed:
+        s += " closed"
+    return s
+
+
+def played(name, text, gain=0):
+    """'Ann: 3-5 on 3', and what it scored in play: 'Ann: 3-5 on 3 scores 10'."""
+    return name + ": " + text + (" scores " + str(gain) if gain else "")
+
+
+def drew(name, tile=_NONE, n=1):
+    """A draw from the stock: the tile when its owner is looking ('You drew 3-5'), else how many
+    were drawn in a row ('Ann drew 3 tiles')."""
+    if tile != _NONE:
+        return ("You" if name is None else name) + " drew " + tile_name(tile)
+    return name + (" draws" if n < 2 else " drew " + str(n) + " tiles")
+
+
+def passes(name, wait=False):
+    """A pass; `wait`: pass-and-play, the player (whose hand is showing) presses A to go on."""
+    if wait:
+        return name + " can't play\nA: go on"
+    return "You pass" if name is None else name + " passes"
+
+
+def thinking(name):
+    return name + " thinking"
+
+
+def your_turn(name):
+    return "Your turn" if name is None else name + ", your turn"
+
+
+def where(text, i, n):
+    """Choosing the end for a tile that fits several (the end is outlined on the table)."""
+    return text + " (" + str(i) + "/" + str(n) + ")"
+
+
+def misfit(tile, vals):
+    """A tile that fits no open end, and the numbers the ends show."""
+    out = ""
+    for e in vals:
+        out += ("," if out else "") + str(e)
+    return tile_name(tile) + " does not fit\nEnds: " + out
+
+
+def hint(text, reason, short=False):
+    """The AI's suggestion: the tile is raised in the hand and its end outlined on the table; wide
+    screens name it too."""
+    if short:
+        return "Hint: " + reason
+    return "Hint: " + text + "\n" + reason
+
+
+def undone(text):
+    """Your last move taken back (the game menu's Undo)."""
+    return "Undone: " + text
