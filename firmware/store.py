@@ -161,6 +161,12 @@ def _last(d):
         for k in v:
             seats.append(k if k in SEAT_KINDS else "medium")
         out["seats"] = seats
+    v = d.get("names")                       # pass-and-play names (menus.seat_names checks letters)
+    if isinstance(v, list) and len(v) <= 4:
+        names = []
+        for k in v:
+            names.append(k if isinstance(k, str) and len(k) <= 5 else "")
+        out["names"] = names
     v = d.get("options")
     if isinstance(v, dict) and len(v) <= 16:
         opts = {}
@@ -171,10 +177,10 @@ def _last(d):
         out["options"] = opts
     bad = len(out) != len(d)
     if not bad:
-        for k in ("seats", "options"):
+        for k in ("seats", "options", "names"):
             if k in out and len(out[k]) != len(d[k]):
                 bad = True
-            elif k == "seats" and k in out and out[k] != d[k]:
+            elif k != "options" and k in out and out[k] != d[k]:
                 bad = True
     return out, bad
 

@@ -98,7 +98,8 @@ def test_pass_and_play_names_are_typed_once_and_remembered(mpy, tmp_path):
     assert typed["screen"] == "Names" and typed["values"][0] == "BO"
     assert started["names"] == ["BO", "P2"]
     # remembered: a later game has the name without typing it again
-    out = run(mpy, {"seed": 3, "do": [["settle"], ["keys", "b"], ["menu", "Save and quit"], ["settle"],
+    out = run(mpy, {"seed": 3, "do": [["settle"], ["steps", 40], ["keys", "b"], ["menu", "Save and quit"],
+                                      ["settle"],
                                       ["menu", "New game"], ["menu", "Names"], ["state"]]}, tmp_path)
     assert out["states"][-1]["values"][0] == "BO"
 
