@@ -2,9 +2,8 @@
 # is a section of `make bench` (mk/bench.mk).
 #   make arena-long   the strength targets, 1,000 matches each, both cores, niced (~18 min here)
 #   make soak-ai      many seeded rounds of every variant with every level: legal moves, no crash
-AI_BUDGET ?= 5
 ARENA_MATCHES ?= 1000
-ARENA = nice $(BIN)/python tools/arena.py --jobs 2 --python $(MICROPYTHON) --budget $(AI_BUDGET) \
+ARENA = nice $(BIN)/python tools/arena.py --jobs 2 --python $(MICROPYTHON) \
         --matches $(ARENA_MATCHES) --seed 1
 
 .PHONY: arena-long soak-ai
@@ -31,6 +30,6 @@ soak-ai: $(STAMP)
 	  v=$${c%%:*}; rest=$${c#*:}; p=$${rest%%:*}; t=$$(case $$c in *:t) echo --teams;; esac); \
 	  for pair in "hard medium" "easy greedy" "medium random"; do set -- $$pair; \
 	    nice $(MICROPYTHON) tools/arena.py --variant $$v --players $$p $$t --a $$1 --b $$2 --matches 40 \
-	      --seed 7 --budget 2 --check || exit 1; \
+	      --seed 7 --rollouts 40 --check || exit 1; \
 	  done; \
 	done

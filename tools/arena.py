@@ -32,6 +32,7 @@ USAGE = ("usage: arena.py --variant V --players N --a LEVEL --b LEVEL --matches 
          "[--rollouts N] [--jobs J] [--python INTERP] [--shard K/N] [--option key=value] [--check]")
 LEVELS = ai.LEVELS + ai.BASELINES
 CHECK = False     # --check: verify every move is legal (soak)
+LIBRARY = "dominoes."   # --b dominoes.double: a player of the PyPI dominoes library (tools/dominoes_adapter.py)
 
 # Hard's rollouts per move on the emulated Pico at the default 0.5 s think time (median over the Monte
 # Carlo moves of a seeded all-Hard match: tools/ai_device_budget.py, docs/AI.md "Device budgets").
@@ -200,9 +201,10 @@ def parse(argv):
     for key in ("--variant", "--a", "--b"):
         if not args[key]:
             raise ValueError("missing " + key)
-    for key in ("--a", "--b"):
-        if args[key] not in LEVELS:
-            raise ValueError(key + " must be one of " + ", ".join(LEVELS))
+    if args["--a"] not in LEVELS:
+        raise ValueError("--a must be one of " + ", ".join(LEVELS))
+    if args["--b"] not in LEVELS and not args["--b"].startswith(LIBRARY):
+        raise ValueError("--b must be one of " + ", ".join(LEVELS) + " or " + LIBRARY + "PLAYER")
     return args, flags, opts
 
 
@@ -232,6 +234,23 @@ def _spawn(argv, args, jobs):
     return t
 
 
+def _library(args, flags, rules, a, b, matches, seed, work, jobs):
+    """A against a player of the PyPI dominoes library, in that library's game (4-player team Block)."""
+    if (rules.vid, rules.players, rules.teams) != ("block", 4, True):
+        print("arena: the dominoes library plays 4-player team Block: --variant block --players 4 --teams")
+        return 2
+    sys.path.insert(0, _here + "/..")
+    from tools import dominoes_adapter as da
+    if b not in da.OPPONENTS:
+        print("arena: dominoes players: " + ", ".join(da.OPPONENTS))
+        return 2
+    argv = ["--a", a, "--b", b, "--matches", str(matches), "--seed", str(seed), "--rollouts", str(work),
+            "--jobs", str(jobs)] + (["--verbose"] if "--verbose" in flags else [])
+    if args["--shard"]:
+        argv += ["--shard", args["--shard"]]
+    return da.main(argv)
+
+
 def main(argv):
     try:
         args, flags, opts = parse(argv)
@@ -246,6 +265,8 @@ def main(argv):
         return 2
     a = args["--a"]
     b = args["--b"]
+    if b.startswith(LIBRARY):
+        return _library(args, flags, rules, a, b[len(LIBRARY):], matches, seed, work, jobs)
     global CHECK
     CHECK = "--check" in flags
     if args["--shard"]:

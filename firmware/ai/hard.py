@@ -61,7 +61,10 @@ _EXACT_TILES = const(10)
 _MAX_DEPTH = const(_EXACT_TILES + 2)
 _INF = const(1 << 29)
 _CHECK_NODES = const(32)           # check the budget every this many nodes
-_NODES_PER_ROLLOUT = const(8)      # endgame nodes per rollout of device time (tools/ai_device_budget.py)
+# device time of the endgame solver in rollouts (work mode): a node costs about half a rollout, a deal
+# a third (least squares over the emulated Pico's exact moves at 0.5 s: tools/ai_device_budget.py)
+_NODES_PER_ROLLOUT = const(2)
+_DEALS_PER_ROLLOUT = const(3)
 
 # test hook: raise MemoryError inside the search (proves the fallback to medium)
 FAIL_ALLOC = False
@@ -303,7 +306,8 @@ class Solver:
 
     def spent(self):
         S = self.S
-        return self.budget.spent(S.rollouts + self.nodes // _NODES_PER_ROLLOUT)
+        return self.budget.spent(S.rollouts + self.nodes // _NODES_PER_ROLLOUT
+                                 + S.samples // _DEALS_PER_ROLLOUT)
 
     def mm(self, d, alpha, beta):
         S = self.S
@@ -436,7 +440,7 @@ def choose(ctx, match, seat, rng, buf, n, budget_ms, clock, on_tick, work=0):
     if m >= 0:
         S.exact = True
         return m
-    used = S.endgame.nodes // _NODES_PER_ROLLOUT
+    used = S.endgame.nodes // _NODES_PER_ROLLOUT     # (a solve that gave up counted no deal)
     while True:
         S.rollout_all(rd, buf, n)
         if S.budget.spent(S.rollouts + used):
@@ -446,7 +450,8 @@ def choose(ctx, match, seat, rng, buf, n, budget_ms, clock, on_tick, work=0):
 
 class Budget:
     """When a search stops. Work mode (`work` > 0: the arena, the tests): after `work` rollouts, an
-    endgame node counting 1/_NODES_PER_ROLLOUT of one, so a seed gives the same move on any machine.
+    endgame node or deal counting as the device time it takes, so a seed gives the same move on any
+    machine.
     Clock mode (the device): after `ms` milliseconds of `clock`, or when `on_tick()` (called every
     ~30 ms) returns True. Whole determinizations are finished either way."""
 
