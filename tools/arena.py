@@ -2,14 +2,19 @@
 95% Wilson interval.
 
     python3 tools/arena.py --variant draw --players 2 --a hard --b greedy --matches 1000 --seed 1
-        [--teams] [--rollouts N] [--jobs J] [--python INTERP] [--shard K/N] [--option key=value] [--check]
+        [--teams] [--rollouts N] [--goal PCT] [--jobs J] [--python INTERP] [--shard K/N] [--option key=value]
+        [--check]
 
 Levels: easy, medium, hard, and the baselines random and greedy (largest immediate score, then the
 heaviest tile). Matches go in pairs on the same deal seed with A's seats swapped, so seats and the first
 player alternate. With 2 players A has one seat; with --teams A is a team (seats 0+2 or 1+3); otherwise
 A has one seat and B all the others. A wins when its side wins the match (penalty variants: when it is
 not the goat). Before that line: the rounds A's side won (it scored the most; penalty variants: took the
-least) and its mean points margin per round, each with a 95% interval.
+least) and its mean points margin per round, each with a 95% interval. `--goal PCT`: one more line says
+whether A's win rate meets PCT (the exit status is 1 when the rate is below it).
+
+`--b dominoes.PLAYER` (4-player team Block) seats A's team against a player of the PyPI dominoes
+library in that library's game (tools/dominoes_adapter.py); the goal then applies to the hands won.
 
 The hard AI's budget is work, not time: `--rollouts N` per move (endgame nodes count as in ai/hard.py),
 by default what the emulated Pico does at the default 0.5 s think time for this variant and player
@@ -29,7 +34,7 @@ from domino.round import PLAYING  # noqa: E402
 import ai  # noqa: E402
 
 USAGE = ("usage: arena.py --variant V --players N --a LEVEL --b LEVEL --matches M --seed S [--teams] "
-         "[--rollouts N] [--jobs J] [--python INTERP] [--shard K/N] [--option key=value] [--check]")
+         "[--rollouts N] [--goal PCT] [--jobs J] [--python INTERP] [--shard K/N] [--option key=value] [--check]")
 LEVELS = ai.LEVELS + ai.BASELINES
 CHECK = False     # --check: verify every move is legal (soak)
 LIBRARY = "dominoes."   # --b dominoes.double: a player of the PyPI dominoes library (tools/dominoes_adapter.py)
@@ -38,7 +43,8 @@ LIBRARY = "dominoes."   # --b dominoes.double: a player of the PyPI dominoes lib
 # Carlo moves of a seeded all-Hard match: tools/ai_device_budget.py, docs/AI.md "Device budgets").
 # Key: variant, players, teams.
 DEVICE_ROLLOUTS = {
-    ("draw", 2, False): 413, ("fives", 4, False): 332,
+    ("draw", 2, False): 392, ("draw", 4, False): 338, ("block", 2, False): 448, ("block", 4, True): 320,
+    ("fives", 2, False): 360, ("fives", 4, True): 332, ("goat", 4, True): 332,
 }
 
 
@@ -113,6 +119,15 @@ def wilson(w, n, z=1.96):
     return p, c - h, c + h
 
 
+def goal_line(w, n, goal):
+    """'goal 92%: met' (and whether the whole 95% interval clears it); the exit status: 0 met, 1 not."""
+    p, lo, hi = wilson(w, n)
+    if 100 * p < goal:
+        return "goal %g%%: NOT MET (%.1f%%)" % (goal, 100 * p), 1
+    return "goal %g%%: met (%.1f%%; the 95%% interval %s)" % (
+        goal, 100 * p, "clears it" if 100 * lo >= goal else "reaches below it"), 0
+
+
 def mean_interval(n, total, squares, z=1.96):
     """Mean of n values (given their sum and sum of squares) and its 95% normal interval."""
     if n == 0:
@@ -178,7 +193,7 @@ def run_shard(rules, a, b, matches, seed, work, k, nshards, verbose):
 
 def parse(argv):
     args = {"--variant": None, "--players": "2", "--a": None, "--b": None, "--matches": "100",
-            "--seed": "1", "--rollouts": "0", "--jobs": "1", "--python": None, "--shard": None}
+            "--seed": "1", "--rollouts": "0", "--jobs": "1", "--python": None, "--shard": None, "--goal": None}
     flags = []
     opts = {}
     i = 0
@@ -246,6 +261,8 @@ def _library(args, flags, rules, a, b, matches, seed, work, jobs):
         return 2
     argv = ["--a", a, "--b", b, "--matches", str(matches), "--seed", str(seed), "--rollouts", str(work),
             "--jobs", str(jobs)] + (["--verbose"] if "--verbose" in flags else [])
+    if args["--goal"]:
+        argv += ["--goal", args["--goal"]]
     if args["--shard"]:
         argv += ["--shard", args["--shard"]]
     return da.main(argv)
@@ -294,6 +311,10 @@ def main(argv):
     p, lo, hi = wilson(t.wins, t.played)
     print("A (%s) wins %d of %d: %.1f%% (95%% Wilson %.1f%%-%.1f%%)" % (
         a, t.wins, t.played, 100 * p, 100 * lo, 100 * hi))
+    if args["--goal"]:
+        line, status = goal_line(t.wins, t.played, float(args["--goal"]))
+        print(line)
+        return status
     return 0
 
 

@@ -4,7 +4,7 @@ game, a series to a target); its players (`dominoes.players.double`, `bota_gorda
 other seats.
 
     python tools/dominoes_adapter.py --a hard --b double --matches 100 --seed 1 [--rollouts N]
-        [--target 100] [--jobs J] [--verbose]
+        [--goal PCT] [--jobs J] [--verbose]
 
 (or through tools/arena.py: `--variant block --players 4 --teams --b dominoes.double`).
 
@@ -16,7 +16,8 @@ only their sizes). The project's engine replays the moves, then its legal moves 
 library's, and the AI's move must be one of them (both checked at every decision). Matches go in
 pairs over the same deals (Python's `random` seeded per deal), the project's team in seats 0+2 and
 then 1+3. The report: hands won by the project's team (ties, a blocked hand with equal counts, are
-left out), its mean points margin per hand, and series won, each with a 95% interval.
+left out), its mean points margin per hand, and series won, each with a 95% interval; `--goal PCT`
+checks the hands won against PCT (exit status 1 below it).
 """
 import os
 import random
@@ -287,7 +288,7 @@ def report(t, a, b, work, seed, hands_all):
 def main(argv):
     from tools.arena import Tally, device_rollouts
     args = {"--a": "hard", "--b": "double", "--matches": "20", "--seed": "1", "--rollouts": "0",
-            "--jobs": "1", "--shard": None}
+            "--jobs": "1", "--shard": None, "--goal": None}
     verbose = False
     i = 0
     try:
@@ -334,6 +335,11 @@ def main(argv):
     else:
         t = run_shard(a, b, matches, seed, work, 0, 1, verbose)
     report(t, a, b, work, seed, t.rounds + t.undecided)
+    if args["--goal"]:
+        from tools.arena import goal_line
+        line, status = goal_line(t.rwins, t.rounds, float(args["--goal"]))
+        print(line)
+        return status
     return 0
 
 
