@@ -374,6 +374,28 @@ def test_arena_last_line_is_the_win_rate_with_wilson_interval():
     assert last.startswith("A (greedy) wins ") and "95% Wilson" in last and "of 6" in last
 
 
+def test_arena_smoke_hard_at_a_work_budget_repeats_exactly():
+    """The arena's strength runs (make arena-long) give Hard rollouts, not milliseconds: the same seed
+    prints the same figures on any machine."""
+    cmd = [sys.executable, os.path.join(ROOT, "tools", "arena.py"), "--variant", "fives", "--players", "2",
+           "--a", "hard", "--b", "greedy", "--matches", "2", "--seed", "4", "--rollouts", "40", "--goal", "0"]
+    outs = [subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True,
+                           timeout=300) for _ in range(2)]
+    assert outs[0].returncode == 0, outs[0].stderr
+    assert outs[0].stdout == outs[1].stdout
+    lines = outs[0].stdout.strip().split("\n")
+    assert "hard budget 40 rollouts/move, seed 4" in lines[0]
+    assert lines[1].startswith("rounds: A's side best in ") and "95% Wilson" in lines[1]
+    assert lines[2].startswith("points margin per round: ")
+    assert lines[3].startswith("A (hard) wins ") and lines[4].startswith("goal 0%: met")
+
+
+def test_arena_gives_hard_the_device_budget_by_default():
+    from tools.arena import device_rollouts, DEVICE_ROLLOUTS
+    assert device_rollouts(Rules("draw", 2)) == DEVICE_ROLLOUTS[("draw", 2, False)]
+    assert device_rollouts(Rules("muggins", 3)) <= max(DEVICE_ROLLOUTS.values())
+
+
 def test_arena_rejects_bad_levels():
     out = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "arena.py"), "--variant", "draw",
                           "--a", "expert", "--b", "random"], stdout=subprocess.PIPE, universal_newlines=True)
