@@ -18,11 +18,13 @@ SOAK_EXTRA :=
 
 help:
 	@echo "make sim                   play the firmware on this PC (simulator; BOARD=, VIEW=term|window)"
+	@echo "make web / make web-serve  the firmware in a browser: build/web, served on localhost"
 	@echo "make test                  the whole test suite (lint, types, CPython, MicroPython)"
 	@echo "make soak                  long proofs: 1,000-game cross-runtime soak, property runs, AI soak"
 	@echo "make soak-monkey           100,000 random presses through the real UI at a 180K heap"
 	@echo "make soak-games            1,000 all-AI matches through the App at 180K: free heap steady?"
 	@echo "make soak-powercut         every save/settings/stats file cut at every byte and flipped"
+	@echo "make soak-faults           a failing flash at every file operation; every data file malformed"
 	@echo "make bench                 engine vs other engines and the budgets -> docs/benchmarks.md"
 	@echo "make arena-long            AI strength targets, 1,000 matches each (~18 min)"
 	@echo "make screenshots           regenerate the README screenshots"

@@ -128,6 +128,7 @@ class Board:
     SHIFT_MAP: tuple = ()  # flat (key, key-with-shift, ...) pairs
     data_dir = "/"       # where the app keeps saves/settings ("/" on the device's flash)
     watchdog = None      # boards._hw.Watchdog on a real board, a stand-in in the simulator
+    ai_clock: object = None  # the AI's ms clock: None = real time; headless sim/web runs count work
 
     def __init__(self):
         self.colour = Colours(self.mono)

@@ -16,6 +16,7 @@ class LcdBoard(Board):
         self.watchdog = Watchdog()
         self.gs4()                   # the frame buffer: one band of the frame (boards/_base.py)
         display.set_palette(palette565(self.palette))
+        self.lit = False             # the backlight waits for the first whole frame
 
     def show(self, y0=0, y1=0x7FFF, more=False):
         top = self.y0
@@ -28,13 +29,17 @@ class LcdBoard(Board):
             y1 = end
         if y0 <= y1:
             self.display.show(self.buf, y0, y1, top)
+        if not more and not self.lit:
+            self.lit = True
+            self.display.set_backlight(self.brightness)
 
     def read_keys(self):
         return self.keys.read()
 
     def set_brightness(self, pct):
         self.brightness = pct
-        self.display.set_backlight(pct)
+        if self.lit:
+            self.display.set_backlight(pct)
 
     def beep(self, freq, ms):
         if self._buzzer is not None:
@@ -46,7 +51,8 @@ class LcdBoard(Board):
 
 
 def start(board):
-    """Clear the panel before the backlight comes on (no flash of old RAM contents)."""
-    board.paint(board.fb.fill, 0)
-    board.set_brightness(80)
+    """The panel is reset, not yet woken: it wakes with the app's first frame and the backlight
+    comes on once that frame is whole (no flash of old RAM contents), so the reset's recovery time
+    and the panel's clearing cost the boot nothing (drivers/st7789.py)."""
+    board.brightness = 80
     return board

@@ -16,6 +16,8 @@
 #                     New game uses it instead of os.urandom), for reproducible key scripts
 #   PICO_SIM_FRAME    "whole": a colour frame buffer holds the whole frame, not a band (tests
 #                     compare the two; the device always draws in bands, boards/_base.py)
+#   PICO_SIM_AI_STEP  optional number N: the AI's clock is a WorkClock(N) (board.ai_clock), so a
+#                     Hard move does the same work on any machine (headless key scripts)
 # Without PICO_SIM_OUT the board still works (tests): frames are counted, not sent.
 import sys
 import time
@@ -92,6 +94,20 @@ class SimWatchdog:
 
     def reset(self):
         self.resets += 1     # a real board reboots here; the simulator carries on
+
+
+class WorkClock:
+    """The AI's clock in reproducible runs: every read is `step` ms later than the one before, so a
+    search does the same work on any machine at any load. A 500 ms Hard move reads it 500 / step
+    times: once per sample of every move in the rollout loop, every 32 nodes in the endgame solver."""
+
+    def __init__(self, step):
+        self.step = step
+        self.t = 0
+
+    def __call__(self):
+        self.t = (self.t + self.step) & 0x3FFFFFFF
+        return self.t
 
 
 class SimBoard(Board):
@@ -333,6 +349,9 @@ def build(profile=None, size=None, out=None, inp=None, virtual=None):
     b.data_dir = _getenv("PICO_SIM_DATA") or "/tmp/pico-domino-sim"
     seed = _getenv("PICO_SIM_SEED")
     b.seed = int(seed) & 0x3FFFFFFF if seed else None
+    step = _getenv("PICO_SIM_AI_STEP")
+    if step:
+        b.ai_clock = WorkClock(int(step))
     if pm is not None:
         b.KEYS = pm.KEYS
         b.SHIFT = pm.SHIFT

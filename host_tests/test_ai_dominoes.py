@@ -16,7 +16,6 @@ for p in (os.path.join(ROOT, "firmware"), ROOT):
 
 dominoes = pytest.importorskip("dominoes")
 
-import ai  # noqa: E402
 from tools import dominoes_adapter as da  # noqa: E402
 
 
@@ -123,9 +122,9 @@ def test_the_library_protocol_puts_the_move_first():
 def test_smoke_hard_team_against_the_librarys_players_through_the_arena():
     """A short seeded run of the arena's dominoes path (the 600-hand targets: make arena-long)."""
     for opp in ("double", "bota_gorda"):
-        cmd = [sys.executable, os.path.join(ROOT, "tools", "arena.py"), "--variant", "block", "--players", "4",
-               "--teams", "--a", "hard", "--b", "dominoes." + opp, "--matches", "4", "--seed", "5",
-               "--rollouts", "120"]
+        cmd = [sys.executable, os.path.join(ROOT, "tools", "arena.py"), "--variant", "block",
+               "--players", "4", "--teams", "--a", "hard", "--b", "dominoes." + opp, "--matches", "4",
+               "--seed", "5", "--rollouts", "120"]
         out = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True,
                              timeout=300)
         assert out.returncode == 0, out.stderr[-2000:]

@@ -236,10 +236,10 @@ def sea_round(sh, rules, counts, out_side):
         total = sum(c) - c[w]
         if total >= 25:
             rec[w] = total
-            for i in range(n):
-                if i != w:
-                    sh.scores[i] = 0
-            sh.scores[w] += total
+            if any(sh.scores[i] for i in range(n) if i != w):
+                sh.scores = [0] * n           # written off: every side, the recorder's new points too
+            else:
+                sh.scores[w] += total         # the holder (or a dry table) adds
     return rec, c
 
 

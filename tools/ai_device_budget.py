@@ -142,8 +142,8 @@ def main(argv):
     os.makedirs(work, exist_ok=True)
     tree = os.path.join(work, "tree")
     build_tree(tree)
-    print("| case | MC moves | rollouts p10 | rollouts p50 | exact moves | nodes p50 | ms p50 | ms p95 | ms max |"
-          " lowest free B |")
+    print("| case | MC moves | rollouts p10 | rollouts p50 | exact moves | nodes p50 | ms p50 | ms p95 |"
+          " ms max | lowest free B |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     for case in cases or CASES:
         rows, low = run_case(emu, tree, case, moves, ms, seed, work)

@@ -27,6 +27,12 @@ import sys
 
 _here = sys.argv[0].rsplit("/", 1)[0] if "/" in sys.argv[0] else "."
 sys.path.insert(0, _here + "/../firmware")
+sys.path.insert(0, _here)
+
+try:
+    import cli  # noqa: E402
+except ImportError:   # imported as tools.<name> (tests)
+    from tools import cli  # noqa: E402
 
 from domino.rules import Rules, RulesError, FAM_POINTS  # noqa: E402
 from domino.match import Match  # noqa: E402
@@ -34,10 +40,11 @@ from domino.round import PLAYING  # noqa: E402
 import ai  # noqa: E402
 
 USAGE = ("usage: arena.py --variant V --players N --a LEVEL --b LEVEL --matches M --seed S [--teams] "
-         "[--rollouts N] [--goal PCT] [--jobs J] [--python INTERP] [--shard K/N] [--option key=value] [--check]")
+         "[--rollouts N] [--goal PCT] [--jobs J] [--python INTERP] [--shard K/N] [--option key=value] "
+         "[--check]")
 LEVELS = ai.LEVELS + ai.BASELINES
 CHECK = False     # --check: verify every move is legal (soak)
-LIBRARY = "dominoes."   # --b dominoes.double: a player of the PyPI dominoes library (tools/dominoes_adapter.py)
+LIBRARY = "dominoes."   # --b dominoes.double: the PyPI dominoes library's player (tools/dominoes_adapter.py)
 
 # Hard's rollouts per move on the emulated Pico at the default 0.5 s think time (median over the Monte
 # Carlo moves of a seeded all-Hard match: tools/ai_device_budget.py, docs/AI.md "Device budgets").
@@ -193,7 +200,8 @@ def run_shard(rules, a, b, matches, seed, work, k, nshards, verbose):
 
 def parse(argv):
     args = {"--variant": None, "--players": "2", "--a": None, "--b": None, "--matches": "100",
-            "--seed": "1", "--rollouts": "0", "--jobs": "1", "--python": None, "--shard": None, "--goal": None}
+            "--seed": "1", "--rollouts": "0", "--jobs": "1", "--python": None, "--shard": None,
+            "--goal": None}
     flags = []
     opts = {}
     i = 0
@@ -211,6 +219,8 @@ def parse(argv):
         elif x in ("--teams", "--verbose", "--check"):
             flags.append(x)
             i += 1
+        elif x in args or x == "--option":
+            raise ValueError(x + " wants a value")
         else:
             raise ValueError("unknown argument " + x)
     for key in ("--variant", "--a", "--b"):
@@ -220,6 +230,19 @@ def parse(argv):
         raise ValueError("--a must be one of " + ", ".join(LEVELS))
     if args["--b"] not in LEVELS and not args["--b"].startswith(LIBRARY):
         raise ValueError("--b must be one of " + ", ".join(LEVELS) + " or " + LIBRARY + "PLAYER")
+    args["--matches"] = cli.whole("--matches", args["--matches"], 1, cli.MAX_COUNT)
+    args["--seed"] = cli.whole("--seed", args["--seed"], 0, cli.MAX_SEED - args["--matches"])
+    args["--rollouts"] = cli.whole("--rollouts", args["--rollouts"], 0, 1000000)
+    args["--jobs"] = cli.whole("--jobs", args["--jobs"], 1, cli.MAX_JOBS)
+    args["--players"] = cli.whole("--players", args["--players"], 1, 4)
+    if args["--goal"] is not None:
+        args["--goal"] = cli.number("--goal", args["--goal"], 0, 100)
+    if args["--shard"] is not None:
+        args["--shard"] = cli.shard("--shard", args["--shard"])
+    if args["--jobs"] > 1:
+        if sys.implementation.name != "cpython":
+            raise ValueError("--jobs runs shards as subprocesses: CPython only")
+        args["--python"] = cli.executable("--python", args["--python"] or sys.executable)
     return args, flags, opts
 
 
@@ -234,8 +257,15 @@ def _spawn(argv, args, jobs):
             continue
         base.append(argv[i])
         i += 1
-    procs = [subprocess.Popen([interp, sys.argv[0]] + base + ["--shard", "%d/%d" % (k, jobs)],
-                              stdout=subprocess.PIPE, universal_newlines=True) for k in range(jobs)]
+    procs = []
+    try:
+        for k in range(jobs):
+            procs.append(subprocess.Popen([interp, sys.argv[0]] + base + ["--shard", "%d/%d" % (k, jobs)],
+                                          stdout=subprocess.PIPE, universal_newlines=True))
+    except OSError as e:
+        for p in procs:
+            p.kill()
+        raise RuntimeError("cannot run %s: %s" % (interp, e.strerror or e))
     t = Tally()
     for p in procs:
         out, _ = p.communicate()
@@ -245,41 +275,39 @@ def _spawn(argv, args, jobs):
             elif line.startswith("match "):
                 print(line)
         if p.returncode:
-            raise RuntimeError("shard failed: " + out[-500:])
+            last = [ln for ln in out.splitlines() if ln.strip()][-1:] or ["no output"]
+            raise RuntimeError("a shard failed (exit %d): %s" % (p.returncode, last[0][:200]))
     return t
 
 
 def _library(args, flags, rules, a, b, matches, seed, work, jobs):
     """A against a player of the PyPI dominoes library, in that library's game (4-player team Block)."""
     if (rules.vid, rules.players, rules.teams) != ("block", 4, True):
-        print("arena: the dominoes library plays 4-player team Block: --variant block --players 4 --teams")
-        return 2
+        return cli.say("arena", "the dominoes library plays 4-player team Block: "
+                                "--variant block --players 4 --teams")
     sys.path.insert(0, _here + "/..")
     from tools import dominoes_adapter as da
     if b not in da.OPPONENTS:
-        print("arena: dominoes players: " + ", ".join(da.OPPONENTS))
-        return 2
+        return cli.say("arena", "dominoes players: " + ", ".join(da.OPPONENTS))
     argv = ["--a", a, "--b", b, "--matches", str(matches), "--seed", str(seed), "--rollouts", str(work),
             "--jobs", str(jobs)] + (["--verbose"] if "--verbose" in flags else [])
-    if args["--goal"]:
-        argv += ["--goal", args["--goal"]]
+    if args["--goal"] is not None:
+        argv += ["--goal", str(args["--goal"])]
     if args["--shard"]:
-        argv += ["--shard", args["--shard"]]
+        argv += ["--shard", "%d/%d" % args["--shard"]]
     return da.main(argv)
 
 
 def main(argv):
     try:
         args, flags, opts = parse(argv)
-        rules = Rules(args["--variant"], int(args["--players"]), "--teams" in flags, opts)
-        matches = int(args["--matches"])
-        seed = int(args["--seed"])
-        work = int(args["--rollouts"]) or device_rollouts(rules)
-        jobs = int(args["--jobs"])
+        rules = Rules(args["--variant"], args["--players"], "--teams" in flags, opts)
     except (ValueError, RulesError) as e:
-        print("arena: " + str(e))
-        print(USAGE)
-        return 2
+        return cli.say("arena", str(e) + " (" + USAGE + ")")
+    matches = args["--matches"]
+    seed = args["--seed"]
+    work = args["--rollouts"] or device_rollouts(rules)
+    jobs = args["--jobs"]
     a = args["--a"]
     b = args["--b"]
     if b.startswith(LIBRARY):
@@ -287,12 +315,16 @@ def main(argv):
     global CHECK
     CHECK = "--check" in flags
     if args["--shard"]:
-        k, nsh = args["--shard"].split("/")
-        t = run_shard(rules, a, b, matches, seed, work, int(k), int(nsh), "--verbose" in flags)
+        k, nsh = args["--shard"]
+        t = run_shard(rules, a, b, matches, seed, work, k, nsh, "--verbose" in flags)
         print(t.line())
         return 0
     if jobs > 1:
-        t = _spawn(argv, args, jobs)
+        try:
+            t = _spawn(argv, args, jobs)
+        except RuntimeError as e:
+            sys.stderr.write("arena: " + str(e) + "\n")
+            return 1
     else:
         t = run_shard(rules, a, b, matches, seed, work, 0, 1, "--verbose" in flags)
     opts = rules.options_text()
@@ -311,8 +343,8 @@ def main(argv):
     p, lo, hi = wilson(t.wins, t.played)
     print("A (%s) wins %d of %d: %.1f%% (95%% Wilson %.1f%%-%.1f%%)" % (
         a, t.wins, t.played, 100 * p, 100 * lo, 100 * hi))
-    if args["--goal"]:
-        line, status = goal_line(t.wins, t.played, float(args["--goal"]))
+    if args["--goal"] is not None:
+        line, status = goal_line(t.wins, t.played, args["--goal"])
         print(line)
         return status
     return 0

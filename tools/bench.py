@@ -22,7 +22,6 @@ this with --peer-python. Sections, each measured here and now (nothing is hard-c
 published ones. Exit 0 when every section ran (whatever the verdicts); 1 when a section failed (the
 report is still written, saying why); 2 with one line when nothing could be measured.
 """
-import argparse
 import datetime
 import os
 import platform
@@ -37,10 +36,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 TOOLS = os.path.join(ROOT, "tools")
 sys.path.insert(0, TOOLS)
 sys.path.insert(0, os.path.join(ROOT, "host_tests", "ui_fakes"))
+sys.path.insert(0, os.path.join(TOOLS, "pico_emu"))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
 sys.path.insert(0, ROOT)
 
 from find_micropython import find  # noqa: E402
+import cli  # noqa: E402
 
 # Documented RP2040 reference (125 MHz, MicroPython 1.28): the calibration source of every estimate.
 RP2040_LOOP_US = 3.1        # one iteration of an empty `for` loop
@@ -57,6 +58,13 @@ TARGET_ALLOC = 16.0          # bytes per move, averaged over 1,000 rounds after 
 TARGET_MPY = 80 * 1024       # 80 KB, taken as KiB (what `make build` prints)
 TARGET_BOOT_MS = 2000.0
 TARGET_AI_MS = 500.0
+
+# Device budgets of issue 17, on the emulated Pico.
+DEVICE_BOOT_MS = 1000.0
+DEVICE_FREE = 120 * 1024
+DEVICE_AI_P95_MS = 550.0
+DEVICE_CURSOR_MS = 40
+DEVICE_PLAY_MS = 120
 
 DEVICE_AI_MS = 500           # device budget of a Hard AI move: bench_ai.py's --device-ms default, the target
 HEAP = "180K"                # the UI tests' heap: a Pico has ~240 KB, less what the firmware holds
@@ -389,14 +397,31 @@ class Bench:
                          "hi": max(ts), "free": r["free"], "heap": r["heap"]})
         self.res["boot"] = rows
 
+    # --- 6. the emulated Pico ----------------------------------------------------------------------
+    def device(self):
+        """Device figures measured on the emulated Pico (tools/bench_pico.py)."""
+        import bench_pico
+        import emu
+        why = emu.missing()
+        if why:
+            raise BenchError(why)
+        self.say("emulated Pico: boot, press-to-pixels, whole UI matches, Hard AI per variant (~15 min)")
+        self.res["device"] = bench_pico.measure(log=self.say)
+
     def all(self):
         """Every section; one that fails is recorded (the report says why) and the others go on."""
         self.machine()
         self.calibrate()                 # every estimate needs the factor: a failure here ends the run
         self.failed = {}
-        for key, section in (("speed", self.speed), ("alloc", self.alloc), ("hardmem", self.hardmem),
-                             ("ui", self.ui_games), ("size", self.size), ("ai", self.ai),
-                             ("redraw", self.redraw), ("boot", self.boot)):
+        self.skipped = {}
+        sections = [("speed", self.speed), ("alloc", self.alloc), ("hardmem", self.hardmem),
+                    ("ui", self.ui_games), ("size", self.size), ("ai", self.ai),
+                    ("redraw", self.redraw), ("boot", self.boot), ("device", self.device)]
+        if self.quick:
+            sections.pop()
+            self.skipped["device"] = ("the --quick smoke run leaves the emulated Pico out "
+                                      "(`make bench` runs it)")
+        for key, section in sections:
             try:
                 section()
             except Exception as e:  # a measuring tool reports the failure and measures the rest
@@ -674,7 +699,7 @@ def _boot(bench, add):
     m = bench.res["cal"]["measured"]
     add("tools/bench_boot.py, the .mpy tree at `-X heapsize=%s`: from importing the board and the app to"
         % HEAP)
-    add("the menu's first frame (settings, the boot warm-up that loads every module once, the AI). The")
+    add("the menu's first frame (settings, the AI; no UI warm-up on the device, docs/ENGINE.md). The")
     add("simulated board stands in for the panel (no SPI set-up); MicroPython's own start before main.py")
     add("is not included.")
     add("")
@@ -685,6 +710,101 @@ def _boot(bench, add):
             (r["board"], r["size"], r["ms"], r["lo"], r["hi"], r["ms"] * m / 1000.0, r["ms"] / 10.0,
              r["free"]))
     add("")
+
+
+def device_verdicts(dev):
+    """[(budget, measured, PASS/MISS)] of issue 17's device budgets."""
+    out = []
+    boots = [(b["boot_ms"], name) for name, b in dev["boards"].items() if b.get("boot_ms")]
+    if boots:
+        ms, name = max(boots)
+        out.append(("boot to the menu frame <= 1.0 s, every colour board",
+                    "%.2f s (%s)" % (ms / 1000.0, name), "PASS" if ms <= DEVICE_BOOT_MS else "MISS"))
+    lows = [(u["lowest"], u["board"], u["match"]) for u in dev["ui"] if isinstance(u.get("lowest"), int)]
+    if lows:
+        low, name, match = min(lows)
+        ok = low >= DEVICE_FREE and all(u.get("result") == "over" for u in dev["ui"])
+        import bench_pico
+        runs = len(bench_pico.wiring.COLOUR) * len(bench_pico.UI_MATCHES)
+        done = len(set((u["board"], u["match"].split(" (")[0]) for u in dev["ui"] if "lowest" in u))
+        part = "" if done >= runs else " (%d of the %d board and match pairs measured)" % (done, runs)
+        out.append((">= 120 KB free at the worst point of a whole UI match",
+                    "%d B (%s, %s)%s" % (low, name, match, part), "PASS" if ok else "MISS"))
+    if dev["ai"]:
+        w = max(dev["ai"], key=lambda r: r["p95"])
+        out.append(("Hard AI p95 <= 0.55 s at the default think time",
+                    "%.0f ms (%s)" % (w["p95"], w["case"]),
+                    "PASS" if w["p95"] <= DEVICE_AI_P95_MS else "MISS"))
+    for label, budget in (("cursor RIGHT", DEVICE_CURSOR_MS), ("A play", DEVICE_PLAY_MS)):
+        xs = [(max(b["press"][label]), name) for name, b in dev["boards"].items() if b["press"].get(label)]
+        if xs:
+            ms, name = max(xs)
+            out.append(("press-to-pixels, %s <= %d ms (phase 2 of issue 17)" % (label, budget),
+                        "%.0f ms worst (%s)" % (ms, name), "PASS" if ms <= budget else "MISS"))
+    return out
+
+
+def _device(bench, add):
+    import bench_pico
+    dev = bench.res["device"]
+    add("Stock MicroPython v1.28.0 (RPI_PICO) on an emulated RP2040 (rp2040js, tools/pico_emu,")
+    add("docs/PICO_EMU.md) running each board's deployed armv6m tree (`make build BOARD=...`). The")
+    add("emulator counts Cortex-M0+ cycles at 125 MHz with zero-wait flash: times are lower bounds for a")
+    add("real Pico. The unix-port estimates above stay for comparison.")
+    add("")
+    add("#### Budgets (issue 17)")
+    add("")
+    add("| budget | measured | verdict |")
+    add("|---|---|---|")
+    for t, v, ok in device_verdicts(dev):
+        add("| %s | %s | **%s** |" % (t, v, ok))
+    add("")
+    add("#### Boot and press-to-pixels, per board")
+    add("")
+    add("Boot: power-on to the last byte of the first whole menu frame (main.py as at power-on). A press:")
+    add("from the button's GPIO edge to the last byte of the redraw it causes (the panel still for %d ms"
+        % bench_pico.RESPONSE_GAP_MS)
+    add("after it), at the table of a Draw game; the save's flash erase and writes take a W25Q16's")
+    add("typical time (45 ms a 4 KB sector).")
+    add("")
+    add("| board | boot to menu frame (ms) | cursor RIGHT (ms) | A that plays a tile (ms) |")
+    add("|---|---|---|---|")
+    for name, b in sorted(dev["boards"].items()):
+        add("| %s | %.0f | %s | %s |" % (name, b["boot_ms"] or -1,
+                                       bench_pico.summary(b["press"].get("cursor RIGHT")),
+                                       bench_pico.summary(b["press"].get("A play"))))
+    add("")
+    if dev["ui"]:
+        add("#### Lowest free heap in a whole UI match")
+        add("")
+        add("tools/pico_emu/scripts/uimatch.py on the device: the real App and board, keys given at the key")
+        add("reader; `lowest` is the lowest `gc.mem_free()` after a collection at every AI tick and save,")
+        add("`raw` the lowest uncollected free heap between loop steps; Hard at the default 500 ms.")
+        add("")
+        add("| board | match | result | rounds | errors | free at boot | free at menu | lowest free "
+            "| raw lowest | device s |")
+        add("|---|---|---|---|---|---|---|---|---|---|")
+        for u in dev["ui"]:
+            add("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %.0f |" % (
+                u["board"], u["match"], str(u.get("result", "-")).replace("|", "/"), u.get("rounds", "-"),
+                u.get("errors", "-"), u.get("free_boot", "-"), u.get("free_menu", "-"), u.get("lowest", "-"),
+                u.get("raw", "-"), u.get("device_s", 0)))
+        add("")
+    if dev["ai"]:
+        add("#### Hard AI at the default 500 ms think time")
+        add("")
+        add("tools/bench_ai.py run on the device (`--factor 1`): Hard vs Medium self-play, seeded deals;")
+        add("positions with one legal move skipped. Rollouts per move: what the AI can afford per variant")
+        add("and player count on a Pico.")
+        add("")
+        add("| case | p50 ms | p95 ms | max ms | rollouts p5 | rollouts p50 | start of a 2p hand p5/p50 |"
+            " exact endgame |")
+        add("|---|---|---|---|---|---|---|---|")
+        for r in dev["ai"]:
+            add("| %s | %.0f | %.0f | %.0f | %d | %d | %s | %d |" % (r["case"], r["p50"], r["p95"], r["max"],
+                                                                  r["roll_p5"], r["roll_p50"], r["start"],
+                                                                  r["exact"]))
+        add("")
 
 
 SECTIONS = (
@@ -698,6 +818,7 @@ SECTIONS = (
      "\n\n### Hard AI decision", _ai),
     ("redraw", "### Full table redraw", _redraw),
     ("boot", "### Boot to menu", _boot),
+    ("device", "## On the emulated Pico (measured, issue 17)", _device),
 )
 
 
@@ -715,28 +836,37 @@ def report(bench):
         if key in bench.res:
             fn(bench, add)
         else:
-            add("Not measured in this run: %s" % bench.failed.get(key, "?"))
+            add("Not measured in this run: %s" % (bench.failed.get(key) or bench.skipped.get(key, "?")))
             add("")
     return "\n".join(lines)
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(description="Benchmarks: the engine against peers and budgets.")
+    p = cli.parser("bench", description="Benchmarks: the engine against peers and budgets.")
     p.add_argument("--quick", action="store_true", help="short smoke run (make test)")
     p.add_argument("--no-peers", action="store_true", help="skip the peer engines (no .venv-bench needed)")
-    p.add_argument("--out", default=os.path.join(ROOT, "docs", "benchmarks.md"), help="report path")
-    p.add_argument("--reps", type=int, default=0, help="repetitions per engine (default 5, quick 1)")
-    p.add_argument("--ms", type=int, default=0, help="ms per speed run (default 1000, quick 150)")
+    p.add_argument("--out", default=os.path.join(ROOT, "docs", "benchmarks.md"), type=cli.typed(cli.out_file),
+                   help="report path")
+    p.add_argument("--reps", type=cli.typed(cli.whole, 0, 100), default=0,
+                   help="repetitions per engine (default 5, quick 1)")
+    p.add_argument("--ms", type=cli.typed(cli.whole, 0, 60000), default=0,
+                   help="ms per speed run (default 1000, quick 150)")
     p.add_argument("--peer-python", default="", help="the Python with dominoes and open-spiel")
     p.add_argument("--micropython", default="", help="the micropython binary (default: find_micropython)")
-    p.add_argument("--build", default=os.path.join(ROOT, "build", "bench"), help="scratch directory")
+    p.add_argument("--build", default=os.path.join(ROOT, "build", "bench"), type=cli.typed(cli.out_dir),
+                   help="scratch directory")
     a = p.parse_args(argv)
-    if a.reps < 0 or a.ms < 0:
-        p.error("--reps and --ms must be positive")
     if not a.no_peers and not a.peer_python:
         p.error("the peers need --peer-python (make bench passes .venv-bench/bin/python) or --no-peers")
     if a.peer_python and not os.path.exists(a.peer_python):
         p.error("no Python at %s: run `make bench`, it builds .venv-bench" % a.peer_python)
+    try:
+        if a.peer_python:
+            cli.executable("--peer-python", a.peer_python)
+        if a.micropython:
+            cli.executable("--micropython", a.micropython)
+    except cli.BadArg as e:
+        p.error(str(e))
     try:
         b = Bench(a)
         b.all()

@@ -286,6 +286,7 @@ def report(t, a, b, work, seed, hands_all):
 
 
 def main(argv):
+    from tools import cli
     from tools.arena import Tally, device_rollouts
     args = {"--a": "hard", "--b": "double", "--matches": "20", "--seed": "1", "--rollouts": "0",
             "--jobs": "1", "--shard": None, "--goal": None}
@@ -299,22 +300,25 @@ def main(argv):
             elif argv[i] in args and i + 1 < len(argv):
                 args[argv[i]] = argv[i + 1]
                 i += 2
+            elif argv[i] in args:
+                raise ValueError(argv[i] + " wants a value")
             else:
                 raise ValueError("unknown argument " + argv[i])
         if args["--a"] not in ai.LEVELS + ai.BASELINES or args["--b"] not in OPPONENTS:
             raise ValueError("--a is a project level, --b one of " + ", ".join(OPPONENTS))
-        matches = int(args["--matches"])
-        seed = int(args["--seed"])
-        work = int(args["--rollouts"]) or device_rollouts(Rules("block", 4, True))
-        jobs = int(args["--jobs"])
+        matches = cli.whole("--matches", args["--matches"], 1, cli.MAX_COUNT)
+        seed = cli.whole("--seed", args["--seed"], 0, cli.MAX_SEED)
+        work = (cli.whole("--rollouts", args["--rollouts"], 0, 1000000)
+                or device_rollouts(Rules("block", 4, True)))
+        jobs = cli.whole("--jobs", args["--jobs"], 1, cli.MAX_JOBS)
+        goal = None if args["--goal"] is None else cli.number("--goal", args["--goal"], 0, 100)
+        shard = None if args["--shard"] is None else cli.shard("--shard", args["--shard"])
     except ValueError as e:
-        print("dominoes_adapter: " + str(e))
-        print(__doc__.split("\n\n")[1])
-        return 2
+        usage = " ".join(__doc__.split("\n\n")[1].split())
+        return cli.say("dominoes_adapter", str(e) + " (usage: " + usage + ")")
     a, b = args["--a"], args["--b"]
-    if args["--shard"]:
-        k, n = args["--shard"].split("/")
-        print(run_shard(a, b, matches, seed, work, int(k), int(n), verbose).line())
+    if shard:
+        print(run_shard(a, b, matches, seed, work, shard[0], shard[1], verbose).line())
         return 0
     if jobs > 1:
         import subprocess
@@ -331,13 +335,14 @@ def main(argv):
                 elif line.startswith("match "):
                     print(line)
             if p.returncode:
-                raise RuntimeError("shard failed: " + out[-500:])
+                sys.stderr.write("dominoes_adapter: a shard failed (exit %d)\n" % p.returncode)
+                return 1
     else:
         t = run_shard(a, b, matches, seed, work, 0, 1, verbose)
     report(t, a, b, work, seed, t.rounds + t.undecided)
-    if args["--goal"]:
+    if goal is not None:
         from tools.arena import goal_line
-        line, status = goal_line(t.rwins, t.rounds, float(args["--goal"]))
+        line, status = goal_line(t.rwins, t.rounds, goal)
         print(line)
         return status
     return 0

@@ -277,15 +277,18 @@ class Search:
         if total < r.sea_min:
             return 0
         sc = self.scores
+        for i in range(n):
+            if i != w and sc[i]:            # another side holds points: everything is written off
+                v = -sc[ms] * n
+                for k in range(n):
+                    v += sc[k]
+                return v                    # (my loss) * (n-1) - (the others' losses)
         if w == ms:
             v = total * (n - 1)
-            for i in range(n):
-                if i != ms:
-                    v += sc[i]
             if sc[ms] + total >= r.target:
                 v += self.big
             return v
-        v = -total - sc[ms] * (n - 1)
+        v = -total
         if sc[w] + total >= r.target:
             v -= self.big
         return v

@@ -22,6 +22,8 @@ Decisions where RULES.md is silent (seasoned-player defaults):
   play), so the AI and the UI see ordinary moves.
 - Sea Goat: no remembered points (the 25-point minimum plays that role); a blocked round goes to the
   lowest hand; the 2v2 option scores only rounds won by going out.
+  A write-off (a record made while another side holds points) is shown on the score sheet as a row
+  of "x"; `recorded` still says what the round's winner recorded before the write-off took it.
 - Goat family: the side that went out counts 0 (in 2v2 the partner's tiles too); a blocked round's
   "winner" is the single lowest count; the match winner beside the goat is the single lowest sheet.
 - Goat fish for one: the take (all counts, plus eggs, plus the taker's remembered points) is recorded

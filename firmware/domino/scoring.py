@@ -82,6 +82,7 @@ def finish(m):
         _goat(m, r, n, out_side)
     elif r.family == _FAM_SEA:
         _sea(m, r, n, out_side)
+        return                                # Sea Goat keeps the sheet itself (write-offs)
     else:
         _points(m, r, n, out_side)
     for i in range(n):
@@ -149,6 +150,8 @@ def _goat(m, r, n, out_side):
 
 
 def _sea(m, r, n, out_side):
+    """Only one side may hold points (RULES.md E): a record made while another side holds points
+    writes every side's points off, the new record's included; a holder adds to its own."""
     c = m.counts
     if out_side != _NONE:
         c[out_side] = 0                       # as in Goat: the side that went out counts nothing
@@ -163,8 +166,23 @@ def _sea(m, r, n, out_side):
         if i != w:
             total += c[i]
     if total < r.sea_min:
-        return
+        return                                # nothing recorded: nothing written off
     m.recorded[w] = total
-    for i in range(n):                        # only one player may hold points at a time
-        if i != w:
-            m.scores[i] = 0
+    sc = m.scores
+    for i in range(n):
+        if i != w and sc[i]:                  # another side holds points: all are written off
+            for k in range(n):
+                sc[k] = 0
+            return
+    sc[w] += total
+
+
+def wrote_off(m):
+    """After a Sea Goat round: did its record write every side's points off? (The recorder holds
+    nothing after its own record only then.)"""
+    if m.rules.family != _FAM_SEA:
+        return False
+    for i in range(m.rules.sides):
+        if m.recorded[i] and not m.scores[i]:
+            return True
+    return False

@@ -52,6 +52,8 @@ class ST7789:
         self.lut = bytearray(1024)
         self._b1 = bytearray(1)
         self._b4 = bytearray(4)
+        self._ready = 0
+        self._awake = True               # init() makes it False until wake()
         cs.value(1)
         dc.value(1)
 
@@ -67,17 +69,29 @@ class ST7789:
         self.cs.value(1)
 
     def init(self):
+        """Reset the panel and return at once. The reset's recovery (up to 120 ms after a reset pin
+        pulse, 150 ms after a software reset) passes while the app loads; the first frame waits out
+        what is left of it and then wakes the panel (wake()). This halves the boot to the menu."""
         if self.rst is not None:
-            self.rst.value(1)
-            time.sleep_ms(5)
             self.rst.value(0)
-            time.sleep_ms(20)
+            time.sleep_us(20)            # the datasheet's 10 us low, with margin
             self.rst.value(1)
-            time.sleep_ms(120)
-        self.cmd(_SWRESET)
-        time.sleep_ms(150)
+            wait = 120
+        else:
+            self.cmd(_SWRESET)
+            wait = 150
+        self._ready = time.ticks_add(time.ticks_ms(), wait)
+        self._awake = False
+
+    def wake(self):
+        """Out of sleep, 16-bit colour, orientation, panel settings, display on (the backlight is the
+        board's: it stays off until a whole frame is on the panel)."""
+        left = time.ticks_diff(self._ready, time.ticks_ms())
+        if left > 0:
+            time.sleep_ms(left)
+        self._awake = True
         self.cmd(_SLPOUT)
-        time.sleep_ms(120)
+        time.sleep_ms(10)                # datasheet: 5 ms for the supply and clock to settle
         self.cmd(_COLMOD, b"\x55")  # 16 bits per pixel
         self.cmd(_MADCTL, bytes((self.madctl,)))
         for c, d in self.extra_init:  # panel-specific porch/voltage/gamma settings, if any
@@ -85,9 +99,7 @@ class ST7789:
         if self.invert:
             self.cmd(_INVON)  # IPS panels show true colours inverted
         self.cmd(_NORON)
-        time.sleep_ms(10)
         self.cmd(_DISPON)
-        time.sleep_ms(20)
 
     def set_palette(self, colours565):
         make_lut(colours565, self.lut)
@@ -112,6 +124,8 @@ class ST7789:
     def show(self, buf, y0=0, y1=-1, top=0):
         """Send screen rows y0..y1 (inclusive; default all) from a GS4_HMSB buffer of `width`
         columns whose first row is screen row `top` (a band of the frame: boards/_base.py)."""
+        if not self._awake:
+            self.wake()
         if y1 < 0:
             y1 = self.height - 1
         w = self.width

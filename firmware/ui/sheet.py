@@ -1,7 +1,7 @@
 """Round end (every hand revealed, counts, what was recorded), the score sheet, and the match end
 (the winner, or the goat). Pages: A goes on, B / UP go back a page."""
 from domino.tiles import LO, HI
-from domino.scoring import hand_value
+from domino.scoring import hand_value, wrote_off
 from .app import Screen
 from micropython import const
 
@@ -45,9 +45,12 @@ def end_round(t):
         before = m.remembered[:]
         m.finish_round()
         row = ""
+        wiped = wrote_off(m)
         for i in range(m.rules.sides):
             v = m.recorded[i] + m.inplay[i]
-            if v:
+            if wiped:
+                tok = "x"                     # Sea Goat: every side's points written off
+            elif v:
                 tok = str(v)
             elif m.remembered[i] > before[i]:
                 tok = "+" + str(m.remembered[i] - before[i])
@@ -103,7 +106,8 @@ def draw_sheet(g, game, y):
         toks = rows[k].split(",")
         for i in range(min(n, len(toks))):
             tok = toks[i]
-            g.right(tok, 24 + (i + 1) * cw - 2, y, c.REMEMBERED if tok[:1] == "+" else c.FG)
+            g.right(tok, 24 + (i + 1) * cw - 2, y,
+                    c.REMEMBERED if tok[:1] == "+" else (c.WARN if tok == "x" else c.FG))
         y += lh
     g.fb.hline(0, y, g.w, c.EDGE if not g.mono else c.FG)
     y += 3
@@ -244,6 +248,9 @@ class RoundEnd(Screen):
             y += 0 if small else 2
         if m.pot:
             g.text(g.fit("Eggs carried: " + str(m.pot), g.cols), 0, y, c.WARN)
+            y += 10
+        if wrote_off(m) and y + 8 <= g.h:
+            g.text("All written off" if small else "All points written off", 0, y, c.WARN)
             y += 10
         if m.round_winner != _NONE and not (r.family == _FAM_SEA and not m.recorded[m.round_winner]):
             g.text(g.fit("Round to " + side_name(game, m.round_winner), g.cols), 0, y, c.GOOD)

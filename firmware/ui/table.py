@@ -138,8 +138,11 @@ class Table(Screen):
         self.app.redraw()
 
     def save(self, token=None):
+        app = self.app
         try:
-            self.app.saves().save_game(self.game.match, self.game.extras(), token)
+            app.unsaved = True                       # until the save is through
+            app.saved = app.saves().save_game(self.game.match, self.game.extras(), token)
+            app.unsaved = False
         except OSError as e:                         # flash full or failing: say so, play on (the
             self.app.save_failures += 1              # previous save stays; the next move tries again)
             self.say(self.app.need("savegame").failed(e), 3000, self.app.g.c.WARN)

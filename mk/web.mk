@@ -1,0 +1,22 @@
+# The browser version (docs/WEB.md): the same firmware in MicroPython WebAssembly, on a static page.
+#   make web         build the site into build/web/ (index.html, page and worker, the runtime from the
+#                    npm package pinned in tools/web/package-lock.json, the firmware as .mpy)
+#   make web-serve   build it and serve it on http://localhost:$(WEB_PORT)/ (WEB_PORT=8000)
+#   WEB_ARGS=--source  ship .py sources instead of .mpy (tracebacks with line numbers)
+WEB_OUT  ?= build/web
+WEB_PORT ?= 8000
+WEB_ARGS ?=
+
+.PHONY: web web-serve
+
+web: $(STAMP)
+	@$(BIN)/python tools/web/build.py --out $(WEB_OUT) $(WEB_ARGS)
+
+web-serve: web
+	@$(BIN)/python tools/web/serve.py $(WEB_OUT) --port $(WEB_PORT)
+
+# The closing figures of docs/WEB.md: page load to first frame, the Hard AI's move in the browser,
+# download sizes (headless Chromium on this machine).
+.PHONY: web-figures
+web-figures: $(STAMP)
+	@$(BIN)/python tools/web/figures.py

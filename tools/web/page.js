@@ -1,0 +1,374 @@
+// The page (docs/WEB.md): shows the firmware's frames on a canvas, pixel-exact at an integer scale,
+// and feeds it keys from the keyboard and the on-screen buttons. The firmware itself runs in a Web
+// Worker (worker.js), so the page never waits for it. Saves live in localStorage; a link such as
+// #deal=ABC-DEF&variant=fives opens a new game on that deal, and the end of a round offers one.
+const BUILD = "%BUILD%";
+const K = { up: 0x001, down: 0x002, left: 0x004, right: 0x008, a: 0x010, b: 0x020, x: 0x040, y: 0x080,
+  press: 0x100 };
+const K_ALL = 0x1ff;
+const KEYBOARD = { arrowup: "up", arrowdown: "down", arrowleft: "left", arrowright: "right",
+  enter: "press", " ": "press", a: "a", b: "b", x: "x", y: "y" };
+const BOARDS = [
+  ["waveshare_lcd13", "Pico-LCD-1.3, 240×240"],
+  ["pimoroni_pack", "Display Pack, 240×135"],
+  ["pimoroni_pack2", "Display Pack 2.0, 320×240"],
+  ["oled_diy", "OLED, 128×64"],
+];
+const STORE = "pico-domino/files";      // the device's flash: {name: latin1 contents}
+const BOARD_KEY = "pico-domino/board";
+const QUERY = new URLSearchParams(location.search);
+const TEST = QUERY.has("test");         // the browser test drives the page (pico.run)
+const NO_SAB = QUERY.has("nosab");      // keys by message only, as without cross-origin isolation
+
+const $ = (id) => document.getElementById(id);
+const canvas = $("screen");
+const ctx = canvas.getContext("2d");
+
+// What the tests and the curious can read: window.pico.
+const pico = window.pico = {
+  hello: null, frames: 0, shots: {}, done: false, error: null, log: [], slow: [], deal: "",
+  firstFrameMs: null, firstFrameAt: null, bootMs: null, busy: false, saved: 0, storageError: null,
+  isolated: self.crossOriginIsolated,
+};
+
+let worker = null;
+let hello = null;
+let frame = null;               // the whole frame buffer, put together from the board's rows
+let image = null;
+let rgb = null;                 // palette as [r, g, b] triples
+let dirty = [1e9, -1];          // frame byte range changed since the last render
+let keysSab = null;
+let held = 0;
+let boardKeys = K_ALL;
+let startedAt = 0;
+let audio = null;
+
+// --- frames -------------------------------------------------------------------------------------
+function onHello(textIn) {
+  const f = textIn.split("\n");
+  const fmt = f[4];
+  hello = { name: f[0], profile: f[1], width: +f[2], height: +f[3], mono: fmt === "MONO_VLSB",
+    palette: f[5], help: f[6] };
+  pico.hello = hello;
+  rgb = f[5].split(",").map((c) => [0, 2, 4].map((i) => parseInt(c.substr(i, 2), 16)));
+  const w = hello.width, h = hello.height;
+  frame = new Uint8Array(hello.mono ? w * ((h + 7) >> 3) : ((w + 1) >> 1) * h);
+  canvas.width = w;
+  canvas.height = h;
+  image = ctx.createImageData(w, h);
+  $("help").textContent = hello.help;
+  layout();
+}
+
+function onRows(off, rows, complete) {
+  frame.set(rows, off);
+  dirty[0] = Math.min(dirty[0], off);
+  dirty[1] = Math.max(dirty[1], off + rows.length);
+  if (complete) render();
+}
+
+function render() {
+  // Only the rows that changed (the thinking wheel is a few rows) are turned into pixels.
+  const w = hello.width, h = hello.height, px = image.data;
+  let y0, y1;
+  if (hello.mono) {
+    y0 = 0;
+    y1 = h;
+    for (let y = 0; y < h; y++) {
+      const base = (y >> 3) * w, bit = 1 << (y & 7);
+      for (let x = 0; x < w; x++) {
+        const c = rgb[frame[base + x] & bit ? 1 : 0], o = (y * w + x) * 4;
+        px[o] = c[0]; px[o + 1] = c[1]; px[o + 2] = c[2]; px[o + 3] = 255;
+      }
+    }
+  } else {
+    const stride = (w + 1) >> 1;
+    y0 = Math.floor(dirty[0] / stride);
+    y1 = Math.min(h, Math.ceil(dirty[1] / stride));
+    for (let y = y0; y < y1; y++) {
+      for (let x = 0; x < w; x++) {
+        const b = frame[y * stride + (x >> 1)];
+        const c = rgb[x & 1 ? b & 15 : b >> 4], o = (y * w + x) * 4;
+        px[o] = c[0]; px[o + 1] = c[1]; px[o + 2] = c[2]; px[o + 3] = 255;
+      }
+    }
+  }
+  dirty = [1e9, -1];
+  if (y1 > y0) ctx.putImageData(image, 0, 0, 0, y0, w, y1 - y0);
+  pico.frames += 1;
+  if (pico.firstFrameMs === null) {
+    pico.firstFrameMs = performance.now() - startedAt;    // from starting the worker
+    pico.firstFrameAt = performance.now();                // from the page's navigation
+  }
+}
+
+function layout() {
+  // The largest integer scale (in device pixels) that fits the window beside (or, held upright,
+  // above) the buttons and over the lines of text under it.
+  if (!hello) return;
+  const dpr = window.devicePixelRatio || 1;
+  const portrait = window.matchMedia("(orientation: portrait)").matches;
+  const left = $("left"), right = $("right");
+  const sides = left.offsetWidth + right.offsetWidth + 56;
+  const sideH = Math.max(left.offsetHeight, right.offsetHeight) + 8;
+  const above = $("stage").getBoundingClientRect().top + window.scrollY;
+  const wide = document.documentElement.clientWidth - 36 - (portrait ? 0 : sides);
+  const room = window.innerHeight - above - 110 - (portrait ? sideH : 0);
+  const s = Math.max(1, Math.floor(Math.min(wide * dpr / hello.width, room * dpr / hello.height)));
+  canvas.style.width = hello.width * s / dpr + "px";
+  canvas.style.height = hello.height * s / dpr + "px";
+}
+
+// --- keys ---------------------------------------------------------------------------------------
+function setKeys(next, pressed) {
+  held = next;
+  if (keysSab) {
+    if (pressed) Atomics.or(keysSab, 2, pressed);
+    Atomics.store(keysSab, 1, held);
+    Atomics.add(keysSab, 0, 1);
+  } else if (worker) {
+    worker.postMessage({ t: "keys", held, pressed });
+  }
+}
+
+function keyDown(name) {
+  const bit = K[name];
+  if (!bit) return;
+  unlockAudio();
+  setKeys(held | bit, bit);
+}
+
+function keyUp(name) {
+  const bit = K[name];
+  if (bit && held & bit) setKeys(held & ~bit, 0);
+}
+
+window.addEventListener("keydown", (e) => {
+  if (e.ctrlKey || e.metaKey || e.altKey) return;
+  if (e.target instanceof HTMLSelectElement || e.target instanceof HTMLInputElement) return;
+  const name = KEYBOARD[e.key.toLowerCase()];
+  if (!name) return;
+  e.preventDefault();
+  if (!e.repeat) keyDown(name);         // the firmware repeats held keys itself
+});
+window.addEventListener("keyup", (e) => {
+  const name = KEYBOARD[e.key.toLowerCase()];
+  if (name) keyUp(name);
+});
+window.addEventListener("blur", () => { if (held) setKeys(0, 0); });
+
+function buildButtons() {
+  // Laid out like the board: a joystick left of the screen and four keys right of it, or the
+  // Display Packs' A over B on the left and X over Y on the right.
+  const four = boardKeys !== K_ALL;
+  $("device").className = four ? "four" : "pad";
+  const a = document.querySelector(".ka"), b = document.querySelector(".kb");
+  const home = four ? $("left") : $("keys");
+  home.append(a, b);
+  layout();
+}
+
+for (const b of document.querySelectorAll(".side button")) {
+  const name = b.dataset.key;
+  const up = (e) => { e.preventDefault(); keyUp(name); b.classList.remove("down"); };
+  b.addEventListener("pointerdown", (e) => {
+    e.preventDefault();
+    b.setPointerCapture(e.pointerId);
+    b.classList.add("down");
+    keyDown(name);
+  });
+  b.addEventListener("pointerup", up);
+  b.addEventListener("pointercancel", up);
+  b.addEventListener("lostpointercapture", up);
+  b.addEventListener("contextmenu", (e) => e.preventDefault());
+}
+
+// --- sound, LED, brightness: what the simulator shows on its status line --------------------------
+function unlockAudio() {
+  if (!audio && window.AudioContext) {
+    try { audio = new AudioContext(); } catch (e) { audio = null; }
+  }
+}
+
+function onEvent(textIn) {
+  const f = textIn.split(" ");
+  if (f[0] === "beep" && audio) {
+    const o = audio.createOscillator(), g = audio.createGain();
+    o.type = "square";
+    o.frequency.value = +f[1];
+    g.gain.value = 0.05;
+    o.connect(g).connect(audio.destination);
+    o.start();
+    o.stop(audio.currentTime + +f[2] / 1000);
+  } else if (f[0] === "led") {
+    $("led").style.background = "rgb(" + f[1] + "," + f[2] + "," + f[3] + ")";
+  } else if (f[0] === "brightness") {
+    canvas.style.filter = "brightness(" + (60 + 0.4 * +f[1]) + "%)";   // a backlight, not a dimmer
+  }
+}
+
+// --- saves ----------------------------------------------------------------------------------------
+function loadFiles() {
+  try {
+    const s = localStorage.getItem(STORE);
+    const files = s ? JSON.parse(s) : {};
+    return files && typeof files === "object" ? files : {};
+  } catch (e) {
+    return {};
+  }
+}
+
+function saveFiles(files) {
+  // One setItem: the whole data folder is replaced at once, never half of it.
+  try {
+    localStorage.setItem(STORE, JSON.stringify(files));
+    pico.saved += 1;
+    pico.storageError = null;
+    $("warn").hidden = true;
+  } catch (e) {
+    pico.storageError = String(e);
+    $("warn").textContent = "This browser refused to store the game (" + e.name + "): it is not " +
+      "saved. Free some site storage, or keep this page open.";
+    $("warn").hidden = false;
+  }
+}
+
+// --- deal links -----------------------------------------------------------------------------------
+function dealFromHash() {
+  const p = new URLSearchParams(location.hash.slice(1));
+  if (!p.get("deal")) return null;
+  const d = { code: p.get("deal") };
+  if (p.get("variant")) d.variant = p.get("variant");
+  if (p.get("players")) d.players = +p.get("players") || 0;
+  if (p.get("teams")) d.teams = +p.get("teams") ? 1 : 0;
+  if (p.get("ai")) d.level = p.get("ai");
+  return d;
+}
+
+function onDeal(info) {
+  pico.deal = info;
+  const box = $("share");
+  if (!info) {
+    box.hidden = true;
+    return;
+  }
+  const [variant, players, teams, code] = info.split(" ");
+  let hash = "#deal=" + code + "&variant=" + variant + "&players=" + players;
+  if (teams === "1") hash += "&teams=1";
+  const url = location.origin + location.pathname + hash;
+  const a = $("share-link");
+  a.href = url;
+  a.textContent = code;
+  box.hidden = false;
+}
+
+// --- the worker -----------------------------------------------------------------------------------
+function start(opts) {
+  if (worker) worker.terminate();
+  hello = null;
+  onDeal("");
+  pico.done = false;
+  pico.error = null;
+  pico.shots = {};
+  startedAt = performance.now();
+  pico.firstFrameMs = null;
+  keysSab = null;
+  held = 0;
+  let sab = null;
+  if (self.crossOriginIsolated && typeof SharedArrayBuffer === "function" && !NO_SAB) {
+    sab = new SharedArrayBuffer(16);
+    keysSab = new Int32Array(sab);
+  }
+  const me = worker = new Worker("worker.js?v=" + BUILD, { type: "module" });
+  worker.onmessage = (e) => {
+    if (worker !== me) return;            // a message from a worker since replaced
+    const m = e.data;
+    if (m.t === "rows") onRows(m.off, m.rows, m.frame);
+    else if (m.t === "hello") onHello(m.text);
+    else if (m.t === "event") onEvent(m.text);
+    else if (m.t === "files") saveFiles(m.files);
+    else if (m.t === "deal") onDeal(m.info);
+    else if (m.t === "shot") pico.shots[m.name] = canvas.toDataURL("image/png");
+    else if (m.t === "slow") pico.slow.push({ ms: m.ms, ai: m.ai });
+    else if (m.t === "busy") pico.busy = m.on;
+    else if (m.t === "out") { pico.log.push(m.text); console.log("app:", m.text); }
+    else if (m.t === "board") {
+      boardKeys = m.keys;
+      pico.bootMs = m.bootMs;
+      buildButtons();
+      if (m.note) say(m.note);
+    } else if (m.t === "done") pico.done = true;
+    else if (m.t === "error") {
+      pico.error = m.text;
+      say("The firmware stopped: " + m.text);
+    }
+  };
+  worker.onerror = (e) => {
+    if (worker !== me) return;
+    pico.error = e.message || "worker failed";
+    say("The firmware could not start: " + pico.error);
+  };
+  worker.postMessage(Object.assign({ t: "start", build: BUILD, files: loadFiles(), keys: sab }, opts));
+}
+
+function say(textIn) {
+  const w = $("warn");
+  w.textContent = textIn;
+  w.hidden = false;
+}
+
+function chosenBoard() {
+  const fromUrl = new URLSearchParams(location.search).get("board");
+  const b = fromUrl || localStorage.getItem(BOARD_KEY) || BOARDS[0][0];
+  return BOARDS.some((x) => x[0] === b) ? b : BOARDS[0][0];
+}
+
+function play() {
+  const deal = dealFromHash();
+  if (deal) history.replaceState(null, "", location.pathname + location.search);  // reload resumes
+  start({ board: chosenBoard(), deal });
+}
+
+const select = $("board");
+for (const [id, label] of BOARDS) select.add(new Option(label, id));
+select.value = chosenBoard();
+select.addEventListener("change", () => {
+  localStorage.setItem(BOARD_KEY, select.value);
+  select.blur();
+  start({ board: select.value });        // the game resumes on the other screen, as after a power cut
+});
+window.addEventListener("resize", layout);
+window.addEventListener("storage", (e) => {
+  // Another tab of this site saved: two copies of one handheld would overwrite each other's saves.
+  if (e.key !== STORE || !worker || TEST) return;
+  worker.terminate();
+  worker = null;
+  say("This game went on in another tab. Reload to play it here.");
+});
+window.addEventListener("hashchange", () => { if (dealFromHash()) play(); });
+$("copy").addEventListener("click", () => {
+  navigator.clipboard && navigator.clipboard.writeText($("share-link").href);
+});
+
+// Tests drive the page themselves: pico.run({board, seed, aiStep, script: {timeline, end}}).
+pico.run = (opts) => start(opts);
+pico.clearSaves = () => localStorage.removeItem(STORE);
+
+async function isolate() {
+  // A static host that sends no cross-origin isolation headers: sw.js adds them (then one reload),
+  // so that keys reach the firmware while the AI thinks. Without it the page still plays.
+  if (self.crossOriginIsolated || !("serviceWorker" in navigator) || !window.isSecureContext) return;
+  try {
+    await navigator.serviceWorker.register("sw.js");
+    if (!navigator.serviceWorker.controller && !sessionStorage.getItem("pico-domino/reloaded")) {
+      sessionStorage.setItem("pico-domino/reloaded", "1");
+      await navigator.serviceWorker.ready;
+      location.reload();
+      return new Promise(() => {});
+    }
+  } catch (e) {
+    console.log("no service worker:", e);
+  }
+}
+
+if (!TEST) isolate().then(play);
