@@ -1,22 +1,25 @@
 """The Hard AI's work per move on the emulated Pico at the default think time: the device-equivalent
 budgets of the arena and the strength tests (docs/AI.md, "Device budgets").
 
-    python tools/ai_device_budget.py [--emu DIR] [--case draw:2] [--moves 60] [--ms 500] [--seed 1]
+    python tools/ai_device_budget.py [--case draw:2] [--moves 60] [--ms 500] [--seed 1] [--board B]
 
-For each case (variant:players[:t]) one seeded match of four Hard players (all seats) runs on stock
-MicroPython in the rp2040js emulator (`../shared/rp2emu`, copied and set up in DIR: `npm ci` and
-`pip install --target pylib littlefs-python==0.19.0`), from the rp2040 deploy tree of this checkout
-(`tools/deploy.py build --chip rp2040`). Every Hard decision with two or more legal moves is timed
-with the device's `ticks_ms` at the default 500 ms budget and reports its rollouts; decisions the
-exact endgame settled report their search nodes. The table gives the median and p10 rollouts of the
-Monte Carlo decisions, the p50/p95 time, and the lowest free heap. The emulator runs at ~0.2x real
-time: a case of 60 moves takes ~3 minutes of wall time.
+For each case (variant:players[:t]) one seeded match of Hard players in every seat runs on the
+emulated Pico (tools/pico_emu: stock MicroPython RPI_PICO in rp2040js; `make pico-emu` sets it up), from
+a board's deployed tree (default waveshare_lcd13). Every Hard decision with two or more legal moves is
+timed with the device's `ticks_ms` at the default 500 ms budget and reports its rollouts; decisions the
+exact endgame settled report their search nodes and deals (ai/hard.py's work counts come from those).
+The table gives the median and p10 rollouts of the Monte Carlo decisions, the p50/p95/max time, and the
+lowest free heap seen during the AI's ticks. Each case's decisions are kept in
+build/ai_budget/moves_CASE.txt. The emulator runs at ~0.2x real time: a case of 60 moves takes ~3
+minutes of wall time.
 """
 import os
-import subprocess
 import sys
+import tempfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, os.path.join(ROOT, "tools", "pico_emu"))
 CASES = ("draw:2", "draw:4", "block:2", "block:4:t", "fives:2", "fives:4:t", "goat:4:t", "goat:2",
          "classic:2", "sea_goat:3", "donkey:2", "muggins:2", "threes:4", "telephone:2", "blitz:4")
 
@@ -82,27 +85,23 @@ def pct(xs, p):
     return xs[(len(xs) - 1) * p // 100]
 
 
-def build_tree(out):
-    subprocess.run([sys.executable, os.path.join(ROOT, "tools", "deploy.py"), "build", "--chip", "rp2040",
-                    "--out", out], check=True, stdout=subprocess.DEVNULL)
-
-
-def run_case(emu, tree, case, moves, ms, seed, work):
+def run_case(board, case, moves, ms, seed):
+    import emu
+    from bench_pico import script_image
     parts = case.split(":")
     vid, players, teams = parts[0], int(parts[1]), len(parts) > 2
-    script = os.path.join(work, "case_%s.py" % case.replace(":", "_"))
-    with open(script, "w") as f:
-        f.write("VARIANT = %r\nPLAYERS = %d\nTEAMS = %r\nSEED = %d\nBUDGET_MS = %d\nMAX_MOVES = %d\n" %
-                (vid, players, teams, seed, ms, moves))
-        f.write(DEVICE)
-    out = subprocess.run(["node", os.path.join(emu, "run.mjs"), script, "--fs", tree + ":/", "--quiet",
-                          "--timeout", "3000"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         universal_newlines=True)
-    if out.returncode:
-        raise RuntimeError("%s: emulator exit %d\n%s" % (case, out.returncode, out.stderr[-2000:]))
+    with tempfile.TemporaryDirectory() as d:
+        script = os.path.join(d, "case.py")
+        with open(script, "w") as f:
+            f.write("VARIANT = %r\nPLAYERS = %d\nTEAMS = %r\nSEED = %d\nBUDGET_MS = %d\nMAX_MOVES = %d\n" %
+                    (vid, players, teams, seed, ms, moves))
+            f.write(DEVICE)
+        r = emu.run(script_image(board, {}), script=script, timeout=3600)
+    if r.rc != 0:
+        raise emu.EmuError("%s on the device: %s" % (case, r.why()))
     rows = []
     low = 0
-    for line in out.stdout.splitlines():
+    for line in r.stdout.splitlines():
         f = line.split()
         if f and f[0] == "MOVE":
             rows.append(tuple(int(x) for x in f[1:]))
@@ -112,7 +111,7 @@ def run_case(emu, tree, case, moves, ms, seed, work):
 
 
 def main(argv):
-    emu = os.path.join(ROOT, "build", "rp2emu")
+    board = "waveshare_lcd13"
     cases = []
     moves = 60
     ms = 500
@@ -121,11 +120,11 @@ def main(argv):
     while i < len(argv):
         k = argv[i]
         v = argv[i + 1] if i + 1 < len(argv) else None
-        if v is None or k not in ("--emu", "--case", "--moves", "--ms", "--seed"):
+        if v is None or k not in ("--board", "--case", "--moves", "--ms", "--seed"):
             print(__doc__)
             return 2
-        if k == "--emu":
-            emu = v
+        if k == "--board":
+            board = v
         elif k == "--case":
             cases.append(v)
         elif k == "--moves":
@@ -135,20 +134,20 @@ def main(argv):
         else:
             seed = int(v)
         i += 2
-    if not os.path.exists(os.path.join(emu, "node_modules")):
-        print("ai_device_budget: no emulator set up in %s (see this tool's docstring)" % emu)
+    import emu
+    why = emu.missing()
+    if why:
+        sys.stderr.write("ai_device_budget: " + why + "\n")
         return 2
     work = os.path.join(ROOT, "build", "ai_budget")
     os.makedirs(work, exist_ok=True)
-    tree = os.path.join(work, "tree")
-    build_tree(tree)
     print("| case | MC moves | rollouts p10 | rollouts p50 | exact moves | nodes p50 | ms p50 | ms p95 |"
           " ms max | lowest free B |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     for case in cases or CASES:
-        rows, low = run_case(emu, tree, case, moves, ms, seed, work)
+        rows, low = run_case(board, case, moves, ms, seed)
         with open(os.path.join(work, "moves_%s.txt" % case.replace(":", "_")), "w") as f:
-            f.write("legal ms samples rollouts exact nodes tiles_left\n")
+            f.write("legal ms samples rollouts exact nodes tiles_left\n")     # (samples: deals)
             for r in rows:
                 f.write(" ".join(str(x) for x in r) + "\n")
         mc = [r[3] for r in rows if not r[4]]
