@@ -172,6 +172,62 @@ def test_hard_uses_the_given_clock_and_ticks():
     assert clk.calls <= 6
 
 
+def _no_clock():
+    raise AssertionError("a work budget never reads the clock")
+
+
+@pytest.mark.parametrize("vid,players,teams", [("draw", 2, False), ("goat", 4, True), ("block", 2, False)])
+def test_a_work_budget_runs_that_many_rollouts_whatever_the_clock(vid, players, teams):
+    rules = Rules(vid, players, teams)
+    seen = 0
+    for g in range(12):
+        m = Match(rules, 30 + g)
+        m.start_round()
+        advance(m, Rng(g + 1), 1 + g % 7)
+        if not to_decision(m) or m.round.legal() < 2:
+            continue
+        seat = m.round.turn
+        n = m.round.legal()
+        mv = ai.choose(m, seat, "hard", budget_ms=1, clock=_no_clock, work=150)
+        samples, rollouts, exact = ai.stats()
+        nodes = context.get(rules).hard.endgame.nodes       # an endgame node is half a rollout's work
+        if exact:
+            assert nodes // 2 + samples // 3 < 150 + 32      # (checked every 32 nodes and each deal)
+        else:                                               # (a solve that gave up spent some of it)
+            assert 150 <= rollouts + nodes // 2 < 150 + 16 + n and rollouts == samples * n
+        assert ai.choose(m, seat, "hard", budget_ms=99999, clock=_no_clock, work=150) == mv
+        seen += 1
+    assert seen >= 4
+
+
+def test_the_exact_endgame_stays_within_a_work_budget():
+    """A solve the budget cannot finish gives up and leaves the rest of the budget to rollouts."""
+    rules = Rules("block", 4, True)
+    found = 0
+    for g in range(80):
+        m = Match(rules, 700 + g)
+        m.start_round()
+        rd = m.round
+        pol = Rng(g + 1)
+        while to_decision(m):
+            left = sum(popcount(rd.hands[s]) for s in range(4))
+            if left <= 10 and rd.legal() >= 2:
+                break
+            m.play(rd.buf[pol.below(rd.legal())])
+        if rd.result != PLAYING:
+            continue
+        ai.choose(m, rd.turn, "hard", clock=_no_clock, work=3)
+        samples, rollouts, exact = ai.stats()
+        nodes = context.get(rules).hard.endgame.nodes
+        assert nodes < 2 * 3 + 2 * 32
+        if not exact:
+            assert rollouts >= 1 and samples >= 1
+        found += 1
+        if found >= 5:
+            break
+    assert found >= 3
+
+
 def test_one_legal_move_is_played_instantly():
     rules = Rules("draw", 2)
     for g in range(30):
@@ -316,6 +372,28 @@ def test_arena_last_line_is_the_win_rate_with_wilson_interval():
     assert out.returncode == 0, out.stderr
     last = out.stdout.strip().split("\n")[-1]
     assert last.startswith("A (greedy) wins ") and "95% Wilson" in last and "of 6" in last
+
+
+def test_arena_smoke_hard_at_a_work_budget_repeats_exactly():
+    """The arena's strength runs (make arena-long) give Hard rollouts, not milliseconds: the same seed
+    prints the same figures on any machine."""
+    cmd = [sys.executable, os.path.join(ROOT, "tools", "arena.py"), "--variant", "fives", "--players", "2",
+           "--a", "hard", "--b", "greedy", "--matches", "2", "--seed", "4", "--rollouts", "40", "--goal", "0"]
+    outs = [subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True,
+                           timeout=300) for _ in range(2)]
+    assert outs[0].returncode == 0, outs[0].stderr
+    assert outs[0].stdout == outs[1].stdout
+    lines = outs[0].stdout.strip().split("\n")
+    assert "hard budget 40 rollouts/move, seed 4" in lines[0]
+    assert lines[1].startswith("rounds: A's side best in ") and "95% Wilson" in lines[1]
+    assert lines[2].startswith("points margin per round: ")
+    assert lines[3].startswith("A (hard) wins ") and lines[4].startswith("goal 0%: met")
+
+
+def test_arena_gives_hard_the_device_budget_by_default():
+    from tools.arena import device_rollouts, DEVICE_ROLLOUTS
+    assert device_rollouts(Rules("draw", 2)) == DEVICE_ROLLOUTS[("draw", 2, False)]
+    assert device_rollouts(Rules("muggins", 3)) <= max(DEVICE_ROLLOUTS.values())
 
 
 def test_arena_rejects_bad_levels():

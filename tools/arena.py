@@ -1,17 +1,27 @@
-"""Arena: AI level A against level B over full matches; the last line is A's win rate with its 95%
-Wilson interval.
+"""Arena: AI level A against level B over full matches; the last line is A's match win rate with its
+95% Wilson interval.
 
     python3 tools/arena.py --variant draw --players 2 --a hard --b greedy --matches 1000 --seed 1
-        [--teams] [--budget MS] [--jobs J] [--python INTERP] [--shard K/N] [--option key=value] [--check]
+        [--teams] [--rollouts N] [--goal PCT] [--jobs J] [--python INTERP] [--shard K/N] [--option key=value]
+        [--check]
 
 Levels: easy, medium, hard, and the baselines random and greedy (largest immediate score, then the
 heaviest tile). Matches go in pairs on the same deal seed with A's seats swapped, so seats and the first
 player alternate. With 2 players A has one seat; with --teams A is a team (seats 0+2 or 1+3); otherwise
 A has one seat and B all the others. A wins when its side wins the match (penalty variants: when it is
-not the goat). `--budget` is the hard AI's time per move in ms on this machine (default 5: the device's
-500 ms scaled by 1/100). Runs under CPython and MicroPython; `--jobs J` (CPython) plays J shards in
-parallel as subprocesses of INTERP (default: this Python; give the micropython binary to measure the
-device's code path).
+not the goat). Before that line: the rounds A's side won (it scored the most; penalty variants: took the
+least) and its mean points margin per round, each with a 95% interval. `--goal PCT`: one more line says
+whether A's win rate meets PCT (the exit status is 1 when the rate is below it).
+
+`--b dominoes.PLAYER` (4-player team Block) seats A's team against a player of the PyPI dominoes
+library in that library's game (tools/dominoes_adapter.py); the goal then applies to the hands won.
+
+The hard AI's budget is work, not time: `--rollouts N` per move (endgame nodes count as in ai/hard.py),
+by default what the emulated Pico does at the default 0.5 s think time for this variant and player
+count (DEVICE_ROLLOUTS, measured by tools/ai_device_budget.py; docs/AI.md). So a seed gives the same
+result on any machine, however busy. Runs under CPython and MicroPython (same moves); `--jobs J`
+(CPython) plays J shards in parallel as subprocesses of INTERP (default: this Python; the micropython
+binary runs the device's viper code path, ~20x faster).
 """
 import sys
 
@@ -30,29 +40,54 @@ from domino.round import PLAYING  # noqa: E402
 import ai  # noqa: E402
 
 USAGE = ("usage: arena.py --variant V --players N --a LEVEL --b LEVEL --matches M --seed S [--teams] "
-         "[--budget MS] [--jobs J] [--python INTERP] [--shard K/N] [--option key=value] [--check]")
+         "[--rollouts N] [--goal PCT] [--jobs J] [--python INTERP] [--shard K/N] [--option key=value] "
+         "[--check]")
 LEVELS = ai.LEVELS + ai.BASELINES
 CHECK = False     # --check: verify every move is legal (soak)
+LIBRARY = "dominoes."   # --b dominoes.double: the PyPI dominoes library's player (tools/dominoes_adapter.py)
+
+# Hard's rollouts per move on the emulated Pico at the default 0.5 s think time (median over the Monte
+# Carlo moves of a seeded all-Hard match: tools/ai_device_budget.py, docs/AI.md "Device budgets").
+# Key: variant, players, teams.
+DEVICE_ROLLOUTS = {
+    ("draw", 2, False): 392, ("draw", 4, False): 338, ("block", 2, False): 448, ("block", 4, True): 320,
+    ("fives", 2, False): 360, ("fives", 4, True): 332, ("goat", 4, True): 332,
+}
 
 
-def play_match(rules, seed, levels, budget):
-    """levels: per seat. Returns the finished Match."""
+def device_rollouts(rules):
+    """The device-equivalent budget of `rules`: the measured case, else the nearest measured player count
+    of the variant, else the smallest figure measured (never more work than the device does)."""
+    key = (rules.vid, rules.players, rules.teams)
+    if key in DEVICE_ROLLOUTS:
+        return DEVICE_ROLLOUTS[key]
+    best = None
+    for (vid, players, teams), n in DEVICE_ROLLOUTS.items():
+        if vid == rules.vid and (best is None or abs(players - rules.players) < best[0]):
+            best = (abs(players - rules.players), n)
+    return best[1] if best else min(DEVICE_ROLLOUTS.values())
+
+
+def play_match(rules, seed, levels, work, rounds=None):
+    """levels: per seat. Returns the finished Match; with a list `rounds`, appends each round's score
+    gains per side."""
     m = Match(rules, seed)
-    decisions = 0
     while not m.over and m.round_no < 300:
         m.start_round()
         rd = m.round
+        before = m.scores[:]
         while rd.result == PLAYING:
             if rd.legal() == 0:
                 rd.forced()
                 continue
             s = rd.turn
-            mv = ai.choose(m, s, levels[s], budget)
+            mv = ai.choose(m, s, levels[s], work=work)
             if CHECK and not rd.is_legal(mv):
                 raise AssertionError("illegal move %d by %s in round %d" % (mv, levels[s], m.round_no))
             m.play(mv)
-            decisions += 1
         m.finish_round()
+        if rounds is not None:
+            rounds.append([m.scores[i] - before[i] for i in range(rules.sides)])
     return m
 
 
@@ -91,31 +126,82 @@ def wilson(w, n, z=1.96):
     return p, c - h, c + h
 
 
-def run_shard(rules, a, b, matches, seed, budget, k, nshards, verbose):
-    wins = 0
-    played = 0
-    undecided = 0
+def goal_line(w, n, goal):
+    """'goal 92%: met' (and whether the whole 95% interval clears it); the exit status: 0 met, 1 not."""
+    p, lo, hi = wilson(w, n)
+    if 100 * p < goal:
+        return "goal %g%%: NOT MET (%.1f%%)" % (goal, 100 * p), 1
+    return "goal %g%%: met (%.1f%%; the 95%% interval %s)" % (
+        goal, 100 * p, "clears it" if 100 * lo >= goal else "reaches below it"), 0
+
+
+def mean_interval(n, total, squares, z=1.96):
+    """Mean of n values (given their sum and sum of squares) and its 95% normal interval."""
+    if n == 0:
+        return 0.0, 0.0, 0.0
+    mean = total / n
+    var = (squares - n * mean * mean) / (n - 1) if n > 1 else 0.0
+    h = z * ((var if var > 0 else 0.0) / n) ** 0.5
+    return mean, mean - h, mean + h
+
+
+class Tally:
+    """What a shard counts: matches won/decided/undecided; rounds won/played; margin sum/squares."""
+    FIELDS = ("wins", "played", "undecided", "rwins", "rounds", "msum", "msq")
+
+    def __init__(self):
+        for f in self.FIELDS:
+            setattr(self, f, 0)
+
+    def line(self):
+        return "SHARD " + " ".join(str(getattr(self, f)) for f in self.FIELDS)
+
+    def add_line(self, line):
+        for f, x in zip(self.FIELDS, line.split()[1:]):
+            setattr(self, f, getattr(self, f) + int(x))
+
+    def add_round(self, rules, gains, side):
+        """One round's score gains per side, from A's side `side`: won when A's gain is the single best
+        (penalty families: the single smallest); margin: A's gain minus the others' mean."""
+        good = 1 if rules.family == FAM_POINTS else -1
+        mine = gains[side] * good
+        others = [gains[i] * good for i in range(len(gains)) if i != side]
+        self.rounds += 1
+        if mine > max(others):
+            self.rwins += 1
+        # margins in 1/sides-ths keep every sum an int (the mean of the others' gains may be a fraction)
+        margin = mine * len(others) - sum(others)
+        self.msum += margin
+        self.msq += margin * margin
+
+
+def run_shard(rules, a, b, matches, seed, work, k, nshards, verbose):
+    t = Tally()
     per = rules.players if (rules.players > 2 and not rules.teams) else 2
     for i in range(matches):
         if i % nshards != k:
             continue
         lv, side = seats_for(rules, i, a, b)
-        m = play_match(rules, seed + i // per, lv, budget)
+        rounds = []
+        m = play_match(rules, seed + i // per, lv, work, rounds)
+        for g in rounds:
+            t.add_round(rules, g, side)
         r = a_won(rules, m, side)
         if r is None:
-            undecided += 1
+            t.undecided += 1
             continue
-        played += 1
-        wins += r
+        t.played += 1
+        t.wins += r
         if verbose:
             print("match", i, "seed", seed + i // per, "A side", side, "scores", m.scores[:rules.sides],
                   "A wins" if r else "A loses")
-    return wins, played, undecided
+    return t
 
 
 def parse(argv):
     args = {"--variant": None, "--players": "2", "--a": None, "--b": None, "--matches": "100",
-            "--seed": "1", "--budget": "5", "--jobs": "1", "--python": None, "--shard": None}
+            "--seed": "1", "--rollouts": "0", "--jobs": "1", "--python": None, "--shard": None,
+            "--goal": None}
     flags = []
     opts = {}
     i = 0
@@ -140,14 +226,17 @@ def parse(argv):
     for key in ("--variant", "--a", "--b"):
         if not args[key]:
             raise ValueError("missing " + key)
-    for key in ("--a", "--b"):
-        if args[key] not in LEVELS:
-            raise ValueError(key + " must be one of " + ", ".join(LEVELS))
+    if args["--a"] not in LEVELS:
+        raise ValueError("--a must be one of " + ", ".join(LEVELS))
+    if args["--b"] not in LEVELS and not args["--b"].startswith(LIBRARY):
+        raise ValueError("--b must be one of " + ", ".join(LEVELS) + " or " + LIBRARY + "PLAYER")
     args["--matches"] = cli.whole("--matches", args["--matches"], 1, cli.MAX_COUNT)
     args["--seed"] = cli.whole("--seed", args["--seed"], 0, cli.MAX_SEED - args["--matches"])
-    args["--budget"] = cli.whole("--budget", args["--budget"], 1, 60000)
+    args["--rollouts"] = cli.whole("--rollouts", args["--rollouts"], 0, 1000000)
     args["--jobs"] = cli.whole("--jobs", args["--jobs"], 1, cli.MAX_JOBS)
     args["--players"] = cli.whole("--players", args["--players"], 1, 4)
+    if args["--goal"] is not None:
+        args["--goal"] = cli.number("--goal", args["--goal"], 0, 100)
     if args["--shard"] is not None:
         args["--shard"] = cli.shard("--shard", args["--shard"])
     if args["--jobs"] > 1:
@@ -177,21 +266,36 @@ def _spawn(argv, args, jobs):
         for p in procs:
             p.kill()
         raise RuntimeError("cannot run %s: %s" % (interp, e.strerror or e))
-    wins = played = und = 0
+    t = Tally()
     for p in procs:
         out, _ = p.communicate()
         for line in out.splitlines():
             if line.startswith("SHARD "):
-                f = line.split()
-                wins += int(f[1])
-                played += int(f[2])
-                und += int(f[3])
+                t.add_line(line)
             elif line.startswith("match "):
                 print(line)
         if p.returncode:
             last = [ln for ln in out.splitlines() if ln.strip()][-1:] or ["no output"]
             raise RuntimeError("a shard failed (exit %d): %s" % (p.returncode, last[0][:200]))
-    return wins, played, und
+    return t
+
+
+def _library(args, flags, rules, a, b, matches, seed, work, jobs):
+    """A against a player of the PyPI dominoes library, in that library's game (4-player team Block)."""
+    if (rules.vid, rules.players, rules.teams) != ("block", 4, True):
+        return cli.say("arena", "the dominoes library plays 4-player team Block: "
+                                "--variant block --players 4 --teams")
+    sys.path.insert(0, _here + "/..")
+    from tools import dominoes_adapter as da
+    if b not in da.OPPONENTS:
+        return cli.say("arena", "dominoes players: " + ", ".join(da.OPPONENTS))
+    argv = ["--a", a, "--b", b, "--matches", str(matches), "--seed", str(seed), "--rollouts", str(work),
+            "--jobs", str(jobs)] + (["--verbose"] if "--verbose" in flags else [])
+    if args["--goal"] is not None:
+        argv += ["--goal", str(args["--goal"])]
+    if args["--shard"]:
+        argv += ["--shard", "%d/%d" % args["--shard"]]
+    return da.main(argv)
 
 
 def main(argv):
@@ -202,34 +306,47 @@ def main(argv):
         return cli.say("arena", str(e) + " (" + USAGE + ")")
     matches = args["--matches"]
     seed = args["--seed"]
-    budget = args["--budget"]
+    work = args["--rollouts"] or device_rollouts(rules)
     jobs = args["--jobs"]
     a = args["--a"]
     b = args["--b"]
+    if b.startswith(LIBRARY):
+        return _library(args, flags, rules, a, b[len(LIBRARY):], matches, seed, work, jobs)
     global CHECK
     CHECK = "--check" in flags
     if args["--shard"]:
         k, nsh = args["--shard"]
-        w, n, u = run_shard(rules, a, b, matches, seed, budget, k, nsh, "--verbose" in flags)
-        print("SHARD %d %d %d" % (w, n, u))
+        t = run_shard(rules, a, b, matches, seed, work, k, nsh, "--verbose" in flags)
+        print(t.line())
         return 0
     if jobs > 1:
         try:
-            w, n, u = _spawn(argv, args, jobs)
+            t = _spawn(argv, args, jobs)
         except RuntimeError as e:
             sys.stderr.write("arena: " + str(e) + "\n")
             return 1
     else:
-        w, n, u = run_shard(rules, a, b, matches, seed, budget, 0, 1, "--verbose" in flags)
-    p, lo, hi = wilson(w, n)
+        t = run_shard(rules, a, b, matches, seed, work, 0, 1, "--verbose" in flags)
     opts = rules.options_text()
-    label = "%s %dp%s%s: %s vs %s, budget %d ms" % (
+    label = "%s %dp%s%s: %s vs %s, hard budget %d rollouts/move, seed %d" % (
         args["--variant"], rules.players, " teams" if rules.teams else "", (" " + opts) if opts else "",
-        a, b, budget)
-    if u:
-        label += ", %d undecided" % u
+        a, b, work, seed)
+    if t.undecided:
+        label += ", %d undecided" % t.undecided
     print(label)
-    print("A (%s) wins %d of %d: %.1f%% (95%% Wilson %.1f%%-%.1f%%)" % (a, w, n, 100 * p, 100 * lo, 100 * hi))
+    p, lo, hi = wilson(t.rwins, t.rounds)
+    print("rounds: A's side best in %d of %d: %.1f%% (95%% Wilson %.1f%%-%.1f%%)" % (
+        t.rwins, t.rounds, 100 * p, 100 * lo, 100 * hi))
+    k = rules.sides - 1
+    mean, mlo, mhi = mean_interval(t.rounds, t.msum / k, t.msq / (k * k))
+    print("points margin per round: %+.2f (95%% %+.2f..%+.2f)" % (mean, mlo, mhi))
+    p, lo, hi = wilson(t.wins, t.played)
+    print("A (%s) wins %d of %d: %.1f%% (95%% Wilson %.1f%%-%.1f%%)" % (
+        a, t.wins, t.played, 100 * p, 100 * lo, 100 * hi))
+    if args["--goal"] is not None:
+        line, status = goal_line(t.wins, t.played, args["--goal"])
+        print(line)
+        return status
     return 0
 
 

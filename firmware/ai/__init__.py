@@ -1,7 +1,7 @@
 """AI players: easy, medium, hard, and a hint for the human (the hard choice with a reason).
 
-    choose(match, seat, level, budget_ms=500, clock=None, on_tick=None, seed=None) -> move
-    hint(match, seat, budget_ms=500, clock=None, on_tick=None, short=False) -> (move, reason)
+    choose(match, seat, level, budget_ms=500, clock=None, on_tick=None, seed=None, work=0) -> move
+    hint(match, seat, budget_ms=500, clock=None, on_tick=None, short=False, work=0) -> (move, reason)
 
 `match.round` must be waiting for `seat` with at least one legal move. Nothing in `match` is changed:
 the AI works on scratch copies kept in `context`. The AI sees what the seat may see: its own hand, the
@@ -35,7 +35,7 @@ except ImportError:  # CPython
         return int(_mono() * 1000)
 
 
-def choose(match, seat, level, budget_ms=500, clock=None, on_tick=None, seed=None):
+def choose(match, seat, level, budget_ms=500, clock=None, on_tick=None, seed=None, work=0):
     rd = match.round
     if rd.turn != seat:
         raise ValueError("not seat " + str(seat) + "'s turn")
@@ -56,13 +56,13 @@ def choose(match, seat, level, budget_ms=500, clock=None, on_tick=None, seed=Non
     if level == "medium":
         return pick_medium(ctx, match, seat, rng, buf, n)
     if level == "hard":
-        return _hard(ctx, match, seat, rng, buf, n, budget_ms, _ms if clock is None else clock, on_tick)
+        return _hard(ctx, match, seat, rng, buf, n, budget_ms, _ms if clock is None else clock, on_tick, work)
     raise ValueError("unknown AI level: " + str(level))
 
 
-def _hard(ctx, match, seat, rng, buf, n, budget_ms, clock, on_tick):
+def _hard(ctx, match, seat, rng, buf, n, budget_ms, clock, on_tick, work):
     try:
-        return hard.choose(ctx, match, seat, rng, buf, n, budget_ms, clock, on_tick)
+        return hard.choose(ctx, match, seat, rng, buf, n, budget_ms, clock, on_tick, work)
     except MemoryError:
         ctx.hard = None
         try:
@@ -74,10 +74,10 @@ def _hard(ctx, match, seat, rng, buf, n, budget_ms, clock, on_tick):
         return pick_medium(ctx, match, seat, rng, buf, n)
 
 
-def hint(match, seat, budget_ms=500, clock=None, on_tick=None, short=False):
+def hint(match, seat, budget_ms=500, clock=None, on_tick=None, short=False, work=0):
     """The hard AI's move for `seat` and why: (move, reason). The reason fits 40 characters, or 16
     with short=True (128-px screens)."""
-    m = choose(match, seat, "hard", budget_ms, clock, on_tick)
+    m = choose(match, seat, "hard", budget_ms, clock, on_tick, None, work)
     from .reason import explain
     return m, explain(context.get(match.rules), match, seat, m, short)
 

@@ -60,7 +60,11 @@ _B66 = const(1 << 27)     # 1 << DOUBLE[6]: 6-6 is tile 27
 _EXACT_TILES = const(10)
 _MAX_DEPTH = const(_EXACT_TILES + 2)
 _INF = const(1 << 29)
-_CHECK_NODES = const(32)           # read the clock every this many nodes
+_CHECK_NODES = const(32)           # check the budget every this many nodes
+# device time of the endgame solver in rollouts (work mode): a node costs about half a rollout, a deal
+# a third (least squares over the emulated Pico's exact moves at 0.5 s: tools/ai_device_budget.py)
+_NODES_PER_ROLLOUT = const(2)
+_DEALS_PER_ROLLOUT = const(3)
 
 # test hook: raise MemoryError inside the search (proves the fallback to medium)
 FAIL_ALLOC = False
@@ -87,6 +91,7 @@ class Search:
         self.samples = 0
         self.rollouts = 0
         self.exact = False
+        self.budget = Budget()
         self.endgame = Solver(self)
 
     # --- per decision ----------------------------------------------------------------------------
@@ -300,29 +305,21 @@ class Solver:
         self.line = rules.layout == 0
         self.nodes = 0
         self.abort = False
-        self.clock = _no_clock
-        self.t0 = 0
-        self.budget = 0
-        self.on_tick = None
-        self.last = 0
-        self.stopped = False
+        self.budget = S.budget
+
+    def spent(self):
+        S = self.S
+        return self.budget.spent(S.rollouts + self.nodes // _NODES_PER_ROLLOUT
+                                 + S.samples // _DEALS_PER_ROLLOUT)
 
     def mm(self, d, alpha, beta):
         S = self.S
         st = S.work
         tb = S.tb
         self.nodes += 1
-        if not self.nodes & (_CHECK_NODES - 1):
-            now = self.clock()
-            if (now - self.t0) & 0x3FFFFFFF >= self.budget:
-                self.abort = True
-                return 0
-            if self.on_tick is not None and (now - self.last) & 0x3FFFFFFF >= 30:
-                self.last = now
-                if self.on_tick():
-                    self.abort = True
-                    self.stopped = True
-                    return 0
+        if not self.nodes & (_CHECK_NODES - 1) and self.spent():
+            self.abort = True
+            return 0
         fit = -playout(st, tb)              # forced draws / passes (S_STOP), then the playable tiles
         if fit <= 0:                        # the round is over
             return S.value(st)
@@ -369,10 +366,6 @@ class Solver:
         return best
 
 
-def _no_clock():
-    return 0
-
-
 def applicable(S, rd):
     sol = S.endgame
     if sol is None or not sol.ok:
@@ -383,20 +376,14 @@ def applicable(S, rd):
     return total <= _EXACT_TILES
 
 
-def solve(S, match, seat, buf, n, budget_ms, clock, t0, on_tick):
+def solve(S, match, seat, buf, n):
     """Best move by exact values over sampled deals; -1 when not applicable or out of time/nodes."""
     rd = match.round
     if not applicable(S, rd):
         return -1
     sol = S.endgame
-    sol.clock = clock
-    sol.t0 = t0
-    sol.budget = budget_ms
     sol.nodes = 0
     sol.abort = False
-    sol.stopped = False
-    sol.on_tick = on_tick
-    sol.last = t0
     tb = S.tb
     sbase = S.sbase
     work = S.work
@@ -426,13 +413,8 @@ def solve(S, match, seat, buf, n, budget_ms, clock, t0, on_tick):
         S.samples += 1
         if unique:
             break
-        now = clock()
-        if (now - t0) & 0x3FFFFFFF >= budget_ms:
+        if sol.spent():
             break
-        if on_tick is not None and (now - sol.last) & 0x3FFFFFFF >= 30:
-            sol.last = now
-            if on_tick():
-                break
     return _best(sums, buf, n)
 
 
@@ -444,36 +426,67 @@ def _best(sums, buf, n):
     return buf[b]
 
 
-def _elapsed(now, t0):
-    return (now - t0) & _TICKS_MASK
-
-
-def choose(ctx, match, seat, rng, buf, n, budget_ms, clock, on_tick):
+def choose(ctx, match, seat, rng, buf, n, budget_ms, clock, on_tick, work=0):
     S = ctx.hard
     if S is None:
         S = Search(match.rules)
         ctx.hard = S
-    t0 = clock()
+    S.budget.start(budget_ms, clock, on_tick, work)
     rd = match.round
     S.samples = 0
     S.rollouts = 0
     S.exact = False
+    S.endgame.nodes = 0
     S.prepare(match, seat, rng)
     S.classify(rd, buf, n)
-    m = solve(S, match, seat, buf, n, budget_ms, clock, t0, on_tick)
+    m = solve(S, match, seat, buf, n)
     if m >= 0:
         S.exact = True
         return m
-    if S.endgame.stopped:
-        budget_ms = 0               # told to stop during the solve: one quick rollout round, then play
-    last = t0
+    used = S.endgame.nodes // _NODES_PER_ROLLOUT     # (a solve that gave up counted no deal)
     while True:
         S.rollout_all(rd, buf, n)
-        now = clock()
-        if _elapsed(now, t0) >= budget_ms:
+        if S.budget.spent(S.rollouts + used):
             break
-        if on_tick is not None and _elapsed(now, last) >= _TICK_MS:
-            last = now
-            if on_tick():
-                break
     return _best(S.sums, buf, n)
+
+
+class Budget:
+    """When a search stops. Work mode (`work` > 0: the arena, the tests): after `work` rollouts, an
+    endgame node or deal counting as the device time it takes, so a seed gives the same move on any
+    machine.
+    Clock mode (the device): after `ms` milliseconds of `clock`, or when `on_tick()` (called every
+    ~30 ms) returns True. Whole determinizations are finished either way."""
+
+    def __init__(self):
+        self.work = 0
+        self.ms = 0
+        self.clock = None
+        self.on_tick = None
+        self.t0 = 0
+        self.last = 0
+        self.stopped = False
+
+    def start(self, ms, clock, on_tick, work):
+        self.work = work
+        self.ms = ms
+        self.clock = clock
+        self.on_tick = on_tick
+        self.stopped = False
+        if not work:
+            self.t0 = self.last = clock()
+
+    def spent(self, used):
+        if self.work:
+            return used >= self.work
+        if self.stopped:
+            return True
+        now = self.clock()
+        if (now - self.t0) & _TICKS_MASK >= self.ms:
+            return True
+        if self.on_tick is not None and (now - self.last) & _TICKS_MASK >= _TICK_MS:
+            self.last = now
+            if self.on_tick():
+                self.stopped = True
+                return True
+        return False

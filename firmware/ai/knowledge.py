@@ -6,11 +6,16 @@ nobody has shown (other hands, stock, tiles out of play) form the pool; `rollout
 for each determinization: each hidden hand gets its size from the tiles its voids allow, the rest is
 the stock in random order. The actual hidden hands are never read, except for their sizes.
 
+Besides those facts, a soft inference (`shy_doubles`): players get rid of their doubles early (a double
+fits only one number), so a seat that played another tile while one of the unseen doubles fitted
+probably lacks that double. The sampler keeps such doubles out of the seat's hand in most deals, not all.
+
 kn layout: [0] pool size, [1..28] pool tiles, [29] hidden seats, [30..33] those seats (most constrained
 first), [34..37] their hand sizes, [38..41] tiles each may hold, [42] stock size, [43] sampler PRNG
-state, [44] drawable stock tiles (stock minus the reserve).
+state, [44] drawable stock tiles (stock minus the reserve), [45..48] doubles each probably lacks.
 """
 from domino.tiles import SUIT, DOUBLE, HEAVY, popcount
+from domino.layout import Layout
 from .rollout import zeros
 try:
     from micropython import const
@@ -21,6 +26,7 @@ except ImportError:  # CPython
 _ALL = const(0xFFFFFFF)       # = domino.tiles.ALL
 _DOUBLES = const(0xA442081)   # = domino.tiles.DOUBLES
 _NONE = const(255)            # = domino.tiles.NONE
+_EV_PLAY = const(1)           # = domino.round._EV_PLAY
 _EV_DRAW = const(2)           # = domino.round.EV_DRAW
 _OUT = const(1)               # = domino.round.OUT
 _LEAD_HIGH_DOUBLE = const(0)  # = domino.rules.LEAD_HIGH_DOUBLE
@@ -30,7 +36,9 @@ _NEXT_ALTERNATE = const(0)    # = domino.rules.NEXT_ALTERNATE
 _NEXT_WINNER = const(1)       # = domino.rules.NEXT_WINNER
 _NEXT_OUT = const(4)          # = domino.rules.NEXT_OUT
 
-_KN_SIZE = const(45)
+_KN_SIZE = const(49)
+_LEAD = const(4)              # = domino.layout.LEAD
+_CLOSE_FLAG = const(8)        # = domino.layout._CLOSE_FLAG
 
 
 def void_tiles(bits):
@@ -101,10 +109,42 @@ def public_size(rd, s):
     return popcount(rd.hands[s])
 
 
+def shy_doubles(rd, lay, out):
+    """Per seat into out[0..3]: the doubles that fitted when the seat played a tile that was not a double
+    (after a draw the seat may hold new tiles: those count from its next play only). Replays the round's
+    plays on the scratch layout `lay`: the tiles and arms in layout order, the seats from the events."""
+    for s in range(4):
+        out[s] = 0
+    ev = rd.events
+    src = rd.layout
+    lay.reset()
+    i = 0
+    for k in range(rd.nev):
+        e = ev[2 * k]
+        kind = e >> 4
+        s = e & 15
+        if kind == _EV_DRAW:
+            out[s] = 0                      # any double it had passed by may be in its new tiles
+            continue
+        if kind != _EV_PLAY or i >= src.size:
+            continue
+        t = src.seq[i]
+        a = src.seq_arm[i]
+        i += 1
+        if a == _LEAD:
+            lay.place_lead(t)
+            continue
+        if not (_DOUBLES >> t) & 1:
+            out[s] |= lay.fit & _DOUBLES
+        lay.place(t, a & 3, a & _CLOSE_FLAG)
+
+
 class Knowledge:
     def __init__(self):
         self.kn = zeros(_KN_SIZE)
         self.slack = [0, 0, 0, 0]
+        self.shy = [0, 0, 0, 0]
+        self.lay = None
         self.unseen = 0
 
     def observe(self, rd, seat, match=None):
@@ -120,6 +160,10 @@ class Knowledge:
         kn[0] = n
         k = 0
         slack = self.slack
+        shy = self.shy
+        if self.lay is None:
+            self.lay = Layout(rd.rules.layout)
+        shy_doubles(rd, self.lay, shy)
         for s in range(rd.rules.players):
             if s == seat:
                 continue
@@ -133,11 +177,14 @@ class Knowledge:
                 kn[30 + j] = kn[29 + j]
                 kn[34 + j] = kn[33 + j]
                 kn[38 + j] = kn[37 + j]
+                kn[45 + j] = kn[44 + j]
                 slack[j] = slack[j - 1]
                 j -= 1
             kn[30 + j] = s
             kn[34 + j] = size
             kn[38 + j] = allow
+            sh = shy[s] & allow
+            kn[45 + j] = sh if popcount(allow & ~sh) >= size else 0    # (room left without them)
             slack[j] = sl
             k += 1
         kn[29] = k

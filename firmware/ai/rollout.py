@@ -445,10 +445,15 @@ def playout(st: ptr32, tb: ptr32) -> int:
     return st[S_RES]
 
 
+_SHY_IN_16 = const(12)     # a seat's probably-lacking doubles are kept out of its hand in 12 deals of 16
+_SHY_TRIES = const(12)     # (while the first tries of a deal find room for that)
+
+
 @micropython.viper
 def sample(st: ptr32, kn: ptr32) -> int:
     """Deal the hidden tiles of kn (see knowledge.py) into st: hands of the other seats respecting their
-    void masks, then the stock in shuffled order. Returns 1 when every constraint held, 0 if relaxed."""
+    void masks (and, in most deals, their probably-lacking doubles), then the stock in shuffled order.
+    Returns 1 when every void held, 0 if relaxed."""
     n = kn[0]
     nseat = kn[29]
     rng = kn[43]
@@ -472,6 +477,10 @@ def sample(st: ptr32, kn: ptr32) -> int:
             seat = kn[30 + k]
             need = kn[34 + k]
             allow = kn[38 + k]
+            if kn[45 + k] and tries <= _SHY_TRIES:
+                rng = (rng * 1664525 + 1013904223) & 0x3FFFFFFF
+                if ((rng >> 16) & 15) < _SHY_IN_16:
+                    allow = allow & ~kn[45 + k]
             m = 0
             while True:
                 i = 0
