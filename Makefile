@@ -24,6 +24,7 @@ help:
 	@echo "make soak-monkey           100,000 random presses through the real UI at a 180K heap"
 	@echo "make soak-games            1,000 all-AI matches through the App at 180K: free heap steady?"
 	@echo "make soak-powercut         every save/settings/stats file cut at every byte and flipped"
+	@echo "make soak-faults           a failing flash at every file operation; every data file malformed"
 	@echo "make bench                 engine vs other engines and the budgets -> docs/benchmarks.md"
 	@echo "make arena-long            AI strength targets, 1,000 matches each (~18 min)"
 	@echo "make screenshots           regenerate the README screenshots"

@@ -34,13 +34,19 @@ def _msg(e):
 
 
 def read_cfg(path="/board.cfg"):
-    """First non-empty, non-comment line of the board config file, or None if there is none."""
+    """First non-empty, non-comment line of the board config file, or None if there is none. Only a
+    regular file's first 256 bytes are read (a board name is short): whatever the file holds, the
+    boot goes on (an unknown name is a BoardError with the valid ones)."""
+    import os
     try:
-        with open(path) as f:
-            for line in f:
-                line = line.strip()
-                if line and not line.startswith("#"):
-                    return line
-    except OSError:
+        if os.stat(path)[0] & 0xF000 != 0x8000:      # a directory, a device: not a config
+            return None
+        with open(path, "rb") as f:
+            data = f.read(256)
+        for line in data.decode().split("\n"):
+            line = line.strip()
+            if line and not line.startswith("#"):
+                return line[:32]
+    except (OSError, ValueError):
         pass
     return None

@@ -10,12 +10,21 @@ import os
 LIMIT = 4096
 
 
+def _lines(f):
+    """The log's lines, each read to at most 200 bytes (a line the log never wrote cannot fill the heap)."""
+    while True:
+        ln = f.readline(200)
+        if not ln:
+            return
+        yield ln
+
+
 def _count(path, kind):
     """The newest count of `kind` in the log (0 when none or unreadable)."""
     n = 0
     try:
         with open(path) as f:
-            for ln in f:
+            for ln in _lines(f):
                 if ln.startswith(kind + " #"):
                     sp = ln.find(" ", len(kind) + 2)
                     try:
@@ -31,18 +40,23 @@ def note(root, kind, detail=""):
     """Append one event; returns its count (0 when it could not be written)."""
     path = root + "events.log"
     try:
-        n = _count(path, kind) + 1
         try:
-            big = os.stat(path)[6] > LIMIT
+            st = os.stat(path)
+            if st[0] & 0xF000 != 0x8000:
+                return 0                 # a directory or a device where the log goes: no log
+            size = st[6]
         except OSError:
-            big = False
-        if big:
+            size = 0
+        ours = size <= 4 * LIMIT         # larger: not a log this module wrote; set aside unread
+        n = _count(path, kind) + 1 if ours else 1
+        if size > LIMIT:
             kinds = []
-            with open(path) as f:
-                for ln in f:
-                    k = ln.split(" ", 1)[0]
-                    if k not in kinds:
-                        kinds.append(k)
+            if ours:
+                with open(path) as f:
+                    for ln in _lines(f):
+                        k = ln.split(" ", 1)[0]
+                        if k not in kinds:
+                            kinds.append(k)
             carried = ""
             for k in kinds:
                 if k != kind:

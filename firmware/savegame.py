@@ -18,10 +18,10 @@ BACKUP = "game.bak"
 
 
 def failed(e, what=None):
-    """The message for a write the flash refused: 'Flash full: not saved' (ENOSPC), 'Flash full:
-    settings unsaved', 'Flash error 5: not saved'."""
+    """The message for a write the flash refused: 'Flash full: not saved' (ENOSPC), 'Read-only:
+    not saved' (EROFS), 'Flash full: settings unsaved', 'Flash error 5: not saved'."""
     n = e.args[0] if e.args else 0
-    return ("Flash full" if n == 28 else "Flash error " + str(n)) + \
+    return ("Flash full" if n == 28 else "Read-only" if n == 30 else "Flash error " + str(n)) + \
         (": " + what + " unsaved" if what else ": not saved")
 
 
@@ -91,123 +91,181 @@ def last_token(rd):
 
 
 class Files:
-    """The files under `root` (a directory: tests use a temporary one) and the game's save."""
+    """The files under `root` (a directory: tests use a temporary one) and the game's save.
 
-    def __init__(self, root="/"):
+    Every file access of the store goes through here, to `fs`: None for the board's own filesystem
+    (the os module and the builtin open), else an object offering open(path, mode) and the os names
+    stat, rename, remove, rmdir, mkdir (the fault-injection tests' failing flash; a web board's
+    storage). Whatever stands where a file is to be written (a directory, a device) is cleared out
+    of the way, so no stray entry can stop every later save."""
+
+    def __init__(self, root="/", fs=None):
+        self.fs = fs
         if root and not root.endswith("/"):
             root += "/"
         self.root = root
         if root not in ("", "/"):
+            o = self.os()
             try:
-                os.stat(root)
+                o.stat(root)
             except OSError:              # a fresh directory (tests; a card): make it, parents too
                 path = ""
                 for part in root[:-1].split("/"):
                     path += part
                     if path:
                         try:
-                            os.mkdir(path)
+                            o.mkdir(path)
                         except OSError:
                             pass
                     path += "/"
 
     # --- files ---------------------------------------------------------------------------------
+    def os(self):
+        return self.fs or os
+
     def path(self, name):
         return self.root + name
 
-    def exists(self, name):
+    def open(self, name, mode="r"):
+        fs = self.fs
+        return open(self.root + name, mode) if fs is None else fs.open(self.root + name, mode)
+
+    def kind(self, name):
+        """1 a regular file, 0 something else (a directory, a device), -1 nothing."""
         try:
-            os.stat(self.path(name))
-            return True
+            m = self.os().stat(self.path(name))[0]
         except OSError:
-            return False
+            return -1
+        return 1 if m & 0xF000 == 0x8000 else 0
+
+    def exists(self, name):
+        return self.kind(name) == 1
+
+    def create(self, name):
+        """`name` opened for writing; whatever stands in its way (a directory) is cleared first."""
+        try:
+            return self.open(name, "w")
+        except OSError as e:
+            if not e.args or e.args[0] in (28, 30):      # full, read-only: clearing will not help
+                raise
+            self.clear(name)
+            return self.open(name, "w")
 
     def write(self, name, text):
         """Atomic write: a power cut leaves either the old file or the new one, never half of one.
         A refused write (flash full) removes the .tmp and raises: the old file stays."""
-        p = self.path(name)
         try:
-            with open(p + ".tmp", "w") as f:
+            with self.create(name + ".tmp") as f:
                 f.write(text)
-            self._rename(p + ".tmp", p)
+            self.rename(name + ".tmp", name)
         except Exception:            # flash full, or out of memory half-way: no .tmp left behind
             self.remove(name + ".tmp")
             raise
 
-    def _rename(self, src, dst):
+    def rename(self, src, dst):
+        """src becomes dst. A filesystem that will not rename over a file (EEXIST), or something
+        that is not a file in the way: cleared, then once more. Any other refusal (full, read-only,
+        I/O) raises with dst as it was: a good file is never removed for a rename that may fail."""
+        o = self.os()
         try:
-            os.rename(src, dst)
-        except OSError:                  # a filesystem that will not rename over a file
-            try:
-                os.remove(dst)
-            except OSError:
-                pass
-            os.rename(src, dst)
+            o.rename(self.path(src), self.path(dst))
+        except OSError as e:
+            if self.kind(dst) == 1 and not (e.args and e.args[0] == 17):
+                raise
+            self.clear(dst)
+            o.rename(self.path(src), self.path(dst))
 
     def remove(self, name):
         try:
-            os.remove(self.path(name))
+            self.os().remove(self.path(name))
         except OSError:
             pass
 
+    def clear(self, name):
+        """Nothing called `name` afterwards, whatever it was: a file or an empty directory is
+        removed, anything else (a directory with files) set aside as name.bad."""
+        o = self.os()
+        p = self.path(name)
+        try:
+            o.remove(p)
+            return
+        except OSError:
+            pass
+        try:
+            o.rmdir(p)
+            return
+        except OSError:
+            pass
+        if self.kind(name) >= 0:
+            self.aside(name)
+
     def aside(self, name):
         """Keep an unusable file as name.bad (replacing an older one), out of the way of new saves."""
-        self.remove(name + ".bad")
+        self.clear(name + ".bad")
         try:
-            os.rename(self.path(name), self.path(name + ".bad"))
+            self.os().rename(self.path(name), self.path(name + ".bad"))
         except OSError:
             pass
 
     # --- the game in progress ------------------------------------------------------------------
     def has_game(self):
-        return self.exists(GAME) or self.exists(BACKUP)
+        return self.kind(GAME) >= 0 or self.kind(BACKUP) >= 0
 
     def save_game(self, match, extras, token=None):
         """Save the match after a move (`token`: its record text, from move_token before playing it)
         or after a round ended / began (no token). The previous save is copied line by line with the
         token appended, its checksum checked on the way; when it does not fit (no save yet, damage),
         the whole record is written again from the match (domino.record.dump). Either way the new
-        file replaces the old one atomically and the old one is kept as game.bak. A refused write
-        raises OSError with game.txt as it was and no .tmp left."""
-        p = self.path(GAME)
-        tmp = p + ".tmp"
+        file replaces the old one atomically and the old one is kept as game.bak. Returns the new
+        file's checksum (verify() reads it back against it). A refused write raises OSError with
+        game.txt as it was and no .tmp left."""
+        tmp = GAME + ".tmp"
+        moved = False                # game.txt became game.bak: missing until the next rename
         try:
             done = False
             if match.round_no == 1 and not match.nmoves and not match.history:
-                with open(tmp, "w") as f:   # a fresh deal: the record is its header and an empty round
+                with self.create(tmp) as f:   # a fresh deal: the record is its header and an empty round
                     w = SumWriter(f)
                     w.write(header(match, extras) + "round\n")
-                    f.write("sum " + w.hex() + "\n")
-                done = True
+                    done = w.hex()
+                    f.write("sum " + done + "\n")
             elif self.exists(GAME):
                 try:
-                    done = self._append(match, extras, token, p, tmp)
+                    done = self._append(match, extras, token, tmp)
                 except (OSError, ValueError) as e:
-                    if e.args and e.args[0] == 28:
-                        raise                # flash full: a whole record will not fit either
+                    if e.args and e.args[0] in (28, 30):
+                        raise                # flash full, read-only: a whole record will not fit either
                     done = False
             if not done:
                 from domino.record import dump
-                with open(tmp, "w") as f:
+                with self.create(tmp) as f:
                     w = SumWriter(f)
                     dump(match, w, extras)
-                    f.write("sum " + w.hex() + "\n")
-            if self.exists(GAME):
-                self._rename(p, self.path(BACKUP))
-            self._rename(tmp, p)
+                    done = w.hex()
+                    f.write("sum " + done + "\n")
+            if self.kind(GAME) >= 0:
+                self.rename(GAME, BACKUP)
+                moved = True
+            self.rename(tmp, GAME)
         except Exception:            # flash full, or out of memory half-way: no .tmp left behind
-            self.remove(GAME + ".tmp")
+            self.remove(tmp)
+            if moved:                # and the save before is game.txt again, when the flash lets it
+                try:
+                    self.os().rename(self.path(BACKUP), self.path(GAME))
+                except OSError:
+                    pass
             raise
+        return done
 
-    def _append(self, match, extras, token, p, tmp):
-        """Copy game.txt to tmp with a fresh header and `token` added; False when game.txt does not
-        hold exactly the match before this move."""
+    def _append(self, match, extras, token, tmp):
+        """Copy game.txt to tmp with a fresh header and `token` added: its checksum, or False when
+        game.txt does not hold exactly the match before this move."""
         rounds_wanted = len(match.history) + (1 if match.round_no > len(match.history) else 0)
         old = SumWriter(None)
         rounds = 0
         last = None                  # the newest round line, written once we know it is the last
         sum_line = None
-        with open(p) as src, open(tmp, "w") as f:
+        with self.open(GAME) as src, self.create(tmp) as f:
             w = SumWriter(f)
             w.write(header(match, extras))
             for ln in src:
@@ -243,9 +301,31 @@ class Files:
                 w.write("round\n")
                 rounds += 1
             f.write("sum " + w.hex() + "\n")
-        return True
+        return w.hex()
+
+    def verify(self, want):
+        """True when game.txt holds, byte for byte, the save whose checksum save_game returned:
+        read back a piece at a time and its checksum worked out again (what "saved" is said on)."""
+        w = SumWriter(None)
+        last = b""
+        at = None
+        start = True
+        try:
+            with self.open(GAME, "rb") as f:
+                while True:
+                    p = f.readline(128)
+                    if not p:
+                        break
+                    if start:
+                        at = hexsum(w.a, w.b)
+                    last = p if start else b""
+                    w.add(p)
+                    start = p[-1:] == b"\n"
+        except OSError:
+            return False
+        return bool(want) and start and at == want and last == ("sum " + want + "\n").encode()
 
     def clear_game(self):
-        self.remove(GAME)
-        self.remove(BACKUP)
-        self.remove(GAME + ".tmp")
+        self.clear(GAME)
+        self.clear(BACKUP)
+        self.clear(GAME + ".tmp")

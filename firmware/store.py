@@ -2,12 +2,16 @@
 is savegame.py, kept apart so that a game loads only that).
 
 Writes are atomic and a move's save keeps the previous one as `game.bak` (savegame.py says how).
-Everything read back is checked: version, checksum, every value. A file that cannot be used is set
-aside as `<name>.bad` (renamed, never deleted: a new save must not erase the evidence) with a
-one-line message, and the newest good state follows: game.bak, else a clean start or defaults; a
+Everything read back is checked before it is parsed, against a budget: a regular file (not a
+directory or a device), its size, its lines' length and number, printable ASCII only, the JSON
+files' nesting; then the version, the checksum, every value's type and range. A file that cannot
+be used is set aside as `<name>.bad` (renamed, never deleted: a new save must not erase the
+evidence) with a one-line message, and the newest good state follows: game.bak, else a clean start
+or defaults; a MemoryError while loading is damage like any other ("too big"), never a crash. A
 `game.txt.tmp` left by a power cut is removed. A write the flash refuses (full) raises OSError after
 removing its `.tmp`, so the previous file stays as it was; `failed(e)` words it for the screen.
-`root` is a directory, so tests use a temporary one. The messages are listed in docs/UI.md.
+`root` is a directory, so tests use a temporary one; `fs` the filesystem (savegame.Files). The
+messages are listed in docs/UI.md.
 
 Files (docs/RECORDS.md):
 - `game.txt`: first line `DOMINO <version>`, then the engine's game record (`domino.record.dump`) with
@@ -19,6 +23,7 @@ Files (docs/RECORDS.md):
   "counted": "<sum of the last match counted>"} and its sum line; streak > 0 counts wins in a row,
   < 0 losses in a row; rows written before rounds were counted have the first five only.
 """
+import gc
 import json
 from savegame import GAME, BACKUP, Files, SumWriter, failed, header, hexsum, last_token  # noqa: F401
 
@@ -26,6 +31,18 @@ VERSION = 1
 SETTINGS = "settings.json"
 STATS = "stats.json"
 MAGIC = b"DOMINO 1\n"
+
+# Budgets, checked before anything is parsed. A save grows ~150 bytes a round (its moves) and its
+# score-sheet line ~5 bytes a round per side: 200 rounds fit, far beyond any real match.
+GAME_MAX = 32768                # bytes in game.txt / game.bak
+LINE_MAX = 4096                 # bytes in one line of a save
+LINES_MAX = 240                 # lines in a save
+HEAD_MAX = 16                   # header lines (DOMINO, variant ... seed: 6; seats, names, sheet: 3)
+NAME_MAX = 16                   # characters in a seat's name
+SETTINGS_MAX = 1024             # bytes in settings.json (it holds ~300)
+STATS_MAX = 2048                # bytes in stats.json (~40 a variant)
+DEPTH_MAX = 3                   # nesting of [ and { in settings ({"last": {"seats": [...]}}), stats
+COUNT_MAX = 1000000             # played / won / lost / streaks in the statistics
 
 # setting: (default, allowed values)
 SETTING_CHOICES = {
@@ -41,10 +58,13 @@ SEAT_KINDS = ("human", "easy", "medium", "hard")
 # the table when game.bak was ("<BACK>: 1 move back"; the table's message line holds ~22 characters).
 GOOD = -2
 MISSING = -1
-CUT, DAMAGED, INVALID, FOREIGN, NEWER = 0, 1, 2, 3, 4
-WHY = ("Save cut short", "Save damaged", "Save invalid", "Not a game save", "Newer firmware's save")
-BACK = ("Cut short", "Damaged", "Invalid", "Foreign", "Too new")
-POWER_CUT = "Power cut: 1 move back"       # game.txt missing, or a save never finished (a .tmp)
+CUT, DAMAGED, INVALID, FOREIGN, NEWER, BIG = 0, 1, 2, 3, 4, 5
+WHY = ("Save cut short", "Save damaged", "Save invalid", "Not a game save", "Newer firmware's save",
+       "Save too big")
+BACK = ("Cut short", "Damaged", "Invalid", "Foreign", "Too new", "Too big")
+POWER_CUT = "Power cut: 1 move back"       # a save never finished (a .tmp left)
+LOST = "Save lost: 1 move back"             # game.txt missing, game.bak good (a cut between renames)
+_EIO, _ENOMEM = 6, 7            # a read failed / ran out of heap: tried once more, then DAMAGED / BIG
 
 
 def _sealed(text):
@@ -63,6 +83,102 @@ def _all_but_last(lines):
         prev = ln
 
 
+def _printable(p):
+    """True when bytes p hold printable ASCII only, a line end allowed last (no CR, no NUL)."""
+    if p[-1:] == b"\n":
+        p = p[:-1]
+    return not p or (min(p) >= 32 and max(p) <= 126)
+
+
+def _depth(data):
+    """The deepest nesting of [ and { in JSON text, strings skipped (so it is known before parsing)."""
+    d = 0
+    top = 0
+    quote = False
+    esc = False
+    for c in data:
+        if quote:
+            if esc:
+                esc = False
+            elif c == 92:            # \\
+                esc = True
+            elif c == 34:            # "
+                quote = False
+        elif c == 34:
+            quote = True
+        elif c == 91 or c == 123:    # [ {
+            d += 1
+            if d > top:
+                top = d
+        elif c == 93 or c == 125:    # ] }
+            d -= 1
+    return top
+
+
+def _int(v, lo, hi):
+    """v when it is an int (not a bool) in lo..hi, else None."""
+    if isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi:
+        return v
+    return None
+
+
+def _word(v, n=16):
+    """v when it is a short printable string, else None."""
+    if isinstance(v, str) and 0 < len(v) <= n and _printable(v.encode()):
+        return v
+    return None
+
+
+def _row(row):
+    """A statistics row: [played, wins, losses, streak, best], then (once rounds are counted)
+    [rounds, rounds won]: ints in range."""
+    if not isinstance(row, list) or len(row) not in (5, 7):
+        return False
+    for i in range(len(row)):
+        if _int(row[i], -COUNT_MAX if i == 3 else 0, COUNT_MAX) is None:
+            return False
+    return len(row) == 5 or row[6] <= row[5]
+
+
+def _last(d):
+    """The remembered New-game set-up, field by field: (kept, whether any field was wrong). The form
+    checks the values against the variant (ui/menus.py); here only their types and ranges."""
+    if not isinstance(d, dict):
+        return {}, d is not None
+    out = {}
+    v = _word(d.get("variant"))
+    if v is not None:
+        out["variant"] = v
+    v = _int(d.get("players"), 2, 4)
+    if v is not None:
+        out["players"] = v
+    v = _int(d.get("teams"), 0, 1)
+    if v is not None:
+        out["teams"] = v
+    v = d.get("seats")
+    if isinstance(v, list) and len(v) <= 4:
+        seats = []
+        for k in v:
+            seats.append(k if k in SEAT_KINDS else "medium")
+        out["seats"] = seats
+    v = d.get("options")
+    if isinstance(v, dict) and len(v) <= 16:
+        opts = {}
+        for k in v:
+            x = v[k]
+            if _word(k) is not None and (_int(x, -9999, 9999) is not None or _word(x) is not None):
+                opts[k] = x
+        out["options"] = opts
+    bad = len(out) != len(d)
+    if not bad:
+        for k in ("seats", "options"):
+            if k in out and len(out[k]) != len(d[k]):
+                bad = True
+            elif k == "seats" and k in out and out[k] != d[k]:
+                bad = True
+    return out, bad
+
+
 class Store(Files):
     """Loading and checking: the saved game, settings and statistics."""
 
@@ -70,8 +186,10 @@ class Store(Files):
         """(match, extras, message) at boot or Continue: the newest good save, game.txt else
         game.bak (which becomes game.txt again). Every unusable save is set aside as .bad, a .tmp
         left by a power cut is removed; the message says what happened (None: nothing to say)."""
-        tmp = self.exists(GAME + ".tmp")
-        self.remove(GAME + ".tmp")
+        tmp = self.kind(GAME + ".tmp")
+        if tmp >= 0:
+            self.clear(GAME + ".tmp")
+        tmp = tmp == 1               # a directory in its place was no save of ours
         m, ex, why = self._load(GAME)
         if m is not None:
             return m, ex, POWER_CUT if tmp else None
@@ -80,10 +198,10 @@ class Store(Files):
         m, ex, why2 = self._load(BACKUP)
         if m is not None:
             try:
-                self._rename(self.path(BACKUP), self.path(GAME))    # the save resumed is game.txt
+                self.rename(BACKUP, GAME)     # the save resumed is game.txt
             except OSError:
                 pass
-            return m, ex, POWER_CUT if why == MISSING else BACK[why] + ": 1 move back"
+            return m, ex, (POWER_CUT if tmp else LOST) if why == MISSING else BACK[why] + ": 1 move back"
         if why2 != MISSING:
             self.aside(BACKUP)
         if why == MISSING:
@@ -93,23 +211,36 @@ class Store(Files):
         return None, None, WHY[why] + ": set aside"
 
     def _check(self, name):
-        """GOOD when `name` is a whole save of this version, else why not (MISSING, CUT, DAMAGED,
-        FOREIGN, NEWER). Read as bytes, a piece at a time: whatever the file holds, no exception."""
+        """GOOD when `name` is a whole save of this version within the budgets, else why not
+        (MISSING, CUT, DAMAGED, INVALID, FOREIGN, NEWER, BIG). Read as bytes, a piece at a time:
+        whatever the file holds, no exception and no more than a piece in memory."""
+        k = self.kind(name)
+        if k != 1:
+            return MISSING if k < 0 else FOREIGN      # a directory, a device: no file of ours
         try:
-            f = open(self.path(name), "rb")
+            f = self.open(name, "rb")
         except OSError:
-            return MISSING
+            return _EIO
         w = SumWriter(None)
         last = b""                   # the last line (when it is short: the checksum's is 13 bytes)
         at = (1, 0)                  # the checksum before it
         start = True                 # the next piece begins a line
         first = True
+        size = 0
+        line = 0                     # bytes of the line so far
+        lines = 0
+        head = 0                     # header lines (before the first round)
+        odd = False                  # a byte that is not printable ASCII
         try:
             with f:
                 while True:
                     p = f.readline(128)
                     if not p:
                         break
+                    size += len(p)
+                    line = len(p) if start else line + len(p)
+                    if size > GAME_MAX or line > LINE_MAX:
+                        return BIG
                     if first:
                         first = False
                         if not p.startswith(b"DOMINO "):
@@ -117,98 +248,181 @@ class Store(Files):
                         v = p[7:].strip()
                         if v.isdigit() and int(v) > VERSION:
                             return NEWER
+                    if start:
+                        lines += 1
+                        if head == lines - 1 and not p.startswith(b"round"):
+                            head = lines
+                        if lines > LINES_MAX or head > HEAD_MAX:
+                            return BIG
+                    if not _printable(p):
+                        odd = True
                     last = p if start else b""
                     if start:
                         at = (w.a, w.b)
                     w.add(p)
                     start = p[-1:] == b"\n"
         except OSError:
-            return DAMAGED
+            return _EIO
+        except MemoryError:
+            return _ENOMEM
         if first or not start or not last.startswith(b"sum "):
             return CUT
         if last[4:].strip() != hexsum(at[0], at[1]).encode():
             return DAMAGED
-        return GOOD
+        return INVALID if odd else GOOD
 
     def _load(self, name):
+        """(match, extras, GOOD) or (None, None, why not). A read that fails or runs out of heap is
+        tried once more (a passing fault must not cost a save); twice is damage, never a crash."""
+        why = _EIO
+        for _ in range(2):
+            m, ex, why = self._load_once(name)
+            if why < _EIO:
+                return m, ex, why
+            gc.collect()
+        return None, None, DAMAGED if why == _EIO else BIG
+
+    def _load_once(self, name):
         why = self._check(name)
         if why != GOOD:
             return None, None, why
         from domino.record import load
         try:
-            with open(self.path(name)) as f:
+            with self.open(name) as f:
                 match, extras = load(_all_but_last(f))
-        except MemoryError:
-            raise
+        except OSError:
+            return None, None, _EIO
+        except MemoryError:          # too big for the heap left
+            match = extras = None
+            return None, None, _ENOMEM
         except Exception:            # the checksum holds, yet it does not replay (rules changed?)
             return None, None, INVALID
+        n = match.rules.players
         kinds = extras.get("seats", "").split(",")
-        if len(kinds) != match.rules.players:
+        if len(kinds) != n:
             return None, None, INVALID
         for k in kinds:
             if k not in SEAT_KINDS:
                 return None, None, INVALID
+        names = extras.get("names")              # shown only: when wrong, made up again (Game)
+        if names is not None:
+            for x in names.split(","):
+                if not 0 < len(x) <= NAME_MAX:
+                    del extras["names"]
+                    break
+        sheet = extras.get("sheet")              # shown only: when wrong, the rows are dropped
+        if sheet:
+            for c in sheet:
+                if c not in "0123456789,;+-x":
+                    extras["sheet"] = ""
+                    break
         return match, extras, GOOD
 
     def game_sum(self):
         """The checksum line of game.txt: names a finished match, so its result is counted once."""
-        ln = ""
-        try:
-            with open(self.path(GAME)) as f:
-                for ln in f:
-                    pass
-        except (OSError, ValueError):
-            pass
-        return ln.strip() or None
+        ln = b""
+        if self.exists(GAME):
+            try:
+                with self.open(GAME, "rb") as f:
+                    start = True
+                    while True:
+                        p = f.readline(64)
+                        if not p:
+                            break
+                        if start:
+                            ln = p
+                        start = p[-1:] == b"\n"
+            except OSError:
+                pass
+        ln = ln.strip()
+        return ln.decode() if ln.startswith(b"sum ") and _printable(ln) else None
 
     # --- settings ------------------------------------------------------------------------------
-    def _json(self, name, label):
+    def _json(self, name, label, limit):
         """(dict, message): {} and None when the file is missing; {} and a message when it is
-        damaged, too new or outdated (then it is set aside as name.bad)."""
-        try:
-            with open(self.path(name), "rb") as f:
-                data = f.read()
-        except OSError:
+        damaged, over its budget, too new or outdated (then it is set aside as name.bad). A read
+        that fails or runs out of heap is tried once more."""
+        k = self.kind(name)
+        if k < 0:
             return {}, None
-        why = " damaged: reset"
-        i = data.rfind(b"\nsum ")
-        ok = True
-        if i >= 0:                   # without a checksum line: a file from before they had one
-            w = SumWriter(None)
-            w.add(data[:i + 1])
-            ok = data[i + 5:] == (w.hex() + "\n").encode()
-            data = data[:i + 1]
         d = None
-        if ok:
-            try:
-                d = json.loads(data)
-            except (ValueError, TypeError):
-                pass
+        why = " damaged: reset"              # a directory, a device: not ours
+        if k == 1:
+            for _ in range(2):
+                try:
+                    d, why = self._parse(name, limit)
+                    break
+                except OSError:
+                    why = " damaged: reset"
+                except MemoryError:
+                    why = " too big: reset"
+                d = None
+                gc.collect()
         if isinstance(d, dict):
             v = d.get("v")
-            if v == VERSION:
+            if v == VERSION and not isinstance(v, bool):
                 return d, None
             why = " too new: reset" if isinstance(v, int) and v > VERSION else " outdated: reset"
         self.aside(name)
         return {}, label + why
 
-    def load_settings(self):
-        """(settings, message). Every value is checked; a bad one falls back to its default."""
-        d, msg = self._json(SETTINGS, "Settings")
+    def _parse(self, name, limit):
+        """(what the JSON file holds or None, why not): within `limit` bytes, its checksum right,
+        printable, nested no deeper than DEPTH_MAX, checked before json.loads sees it."""
+        with self.open(name, "rb") as f:
+            data = f.read(limit + 1)
+        if len(data) > limit:
+            return None, " too big: reset"
+        i = data.rfind(b"\nsum ")
+        if i >= 0:                       # without a checksum line: a file from before they had one
+            w = SumWriter(None)
+            w.add(data[:i + 1])
+            if data[i + 5:] != (w.hex() + "\n").encode():
+                return None, " damaged: reset"
+            data = data[:i + 1]
+        if not _printable(data.replace(b"\n", b" ")) or _depth(data) > DEPTH_MAX:
+            return None, " damaged: reset"
+        try:
+            return json.loads(data), " damaged: reset"
+        except (ValueError, TypeError):
+            return None, " damaged: reset"
+
+    def default_settings(self):
         out = {}
+        for key in SETTING_CHOICES:
+            out[key] = SETTING_CHOICES[key][0]
+        out["last"] = {}
+        return out
+
+    def load_settings(self):
+        """(settings, message). Every field is checked against its schema; a wrong one falls back to
+        its default and the rest is kept."""
+        d, msg = self._json(SETTINGS, "Settings", SETTINGS_MAX)
+        out = self.default_settings()
         bad = 0
         for key in SETTING_CHOICES:
-            default, allowed = SETTING_CHOICES[key]
-            v = d.get(key, default)
-            if v not in allowed or isinstance(v, bool):
-                v = default
-                bad += 1
-            out[key] = v
-        last = d.get("last")
-        out["last"] = last if isinstance(last, dict) else {}
+            if key in d:
+                v = d[key]
+                if v in SETTING_CHOICES[key][1] and not isinstance(v, bool):
+                    out[key] = v
+                else:
+                    bad += 1
+        last, wrong = _last(d.get("last"))
+        out["last"] = last
+        if wrong:
+            bad += 1
         if bad and d:
             msg = "Some settings invalid: reset"
+            self._mend(self.save_settings, out)
         return out, msg
+
+    def _mend(self, save, good):
+        """A file with some fields wrong: the good part is written over it (atomically), so the
+        message is said once. A flash that refuses leaves it as it was."""
+        try:
+            save(good)
+        except OSError:
+            pass
 
     def save_settings(self, s):
         d = {"v": VERSION}
@@ -218,21 +432,20 @@ class Store(Files):
 
     # --- statistics ----------------------------------------------------------------------------
     def load_stats(self):
-        d, msg = self._json(STATS, "Statistics")
+        d, msg = self._json(STATS, "Statistics", STATS_MAX)
         out = {}
         for key in d:
             row = d[key]
             if key == "v":
                 continue
-            if key == "counted" and isinstance(row, str):
+            if key == "counted" and _word(row) is not None:
                 out[key] = row
-            elif (isinstance(row, list) and len(row) in (5, 7) and
-                    all(isinstance(x, int) and not isinstance(x, bool) for x in row) and
-                    min(row[0], row[1], row[2], row[4]) >= 0 and
-                    (len(row) == 5 or 0 <= row[6] <= row[5])):
+            elif _word(key) is not None and _row(row):
                 out[key] = row
             else:
                 msg = "Some stats invalid: dropped"
+        if msg == "Some stats invalid: dropped":
+            self._mend(self.save_stats, out)
         return out, msg
 
     def record_result(self, vid, result, match_id=None):

@@ -10,7 +10,8 @@ JSON file named by $FAKE_MPREMOTE_STATE:
          "mode": "micropython" | "silent" | "busy",  silent: no raw REPL (other firmware); busy: port locked
          "root": "<folder playing the device's flash>",
          "name": "micropython", "version": [1, 28, 0], "machine": "Raspberry Pi Pico with RP2040",
-         "mpy": 3846, "bsize": 4096, "blocks": 200}}}
+         "mpy": 3846, "bsize": 4096, "blocks": 200,
+         "unplug_after_cp": N}}}                 optional: the cable is pulled after N `fs cp` in one call
 
 The probe script tools/deploy.py sends with `exec` is really run, by the MicroPython unix port, on the
 device folder (its root path rewritten), and its `@i` line gets this device's identity and block counts;
@@ -74,6 +75,15 @@ def remote(dev, path):
     return os.path.join(dev["root"], path.lstrip("/"))
 
 
+def unplugged():
+    """What mpremote prints when the port vanishes mid-command (pyserial's ioctl on a gone tty)."""
+    sys.stdout.flush()
+    sys.stderr.write("Traceback (most recent call last):\n"
+                     "  File \"serialposix.py\", line 549, in in_waiting\n"
+                     "OSError: [Errno 5] Input/output error\n")
+    sys.exit(1)
+
+
 def do_fs(dev, args):
     flags = [a for a in args if a.startswith("-")]
     args = [a for a in args if not a.startswith("-")]
@@ -81,6 +91,10 @@ def do_fs(dev, args):
     if cmd == "cp":
         if len(paths) != 2 or not paths[1].startswith(":"):
             fail("fake: only `fs cp [-f] local :remote` is supported")
+        if dev.get("unplug_after_cp") is not None:
+            if dev["unplug_after_cp"] <= 0:
+                unplugged()
+            dev["unplug_after_cp"] -= 1
         dst = remote(dev, paths[1])
         if not os.path.isdir(os.path.dirname(dst)):
             fail("cp: No such file or directory: %s." % paths[1])

@@ -320,8 +320,9 @@ def test_arena_last_line_is_the_win_rate_with_wilson_interval():
 
 def test_arena_rejects_bad_levels():
     out = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "arena.py"), "--variant", "draw",
-                          "--a", "expert", "--b", "random"], stdout=subprocess.PIPE, universal_newlines=True)
-    assert out.returncode == 2 and "usage" in out.stdout
+                          "--a", "expert", "--b", "random"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         universal_newlines=True)
+    assert out.returncode == 2 and "usage" in out.stderr and len(out.stderr.splitlines()) == 1
 
 
 def test_wilson_interval():

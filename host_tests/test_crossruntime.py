@@ -40,5 +40,5 @@ def test_different_seeds_differ():
 
 def test_bad_arguments_exit_2():
     out = subprocess.run([sys.executable, SELFPLAY, "--variant", "nope"], stdout=subprocess.PIPE,
-                         universal_newlines=True)
-    assert out.returncode == 2 and "unknown variant" in out.stdout and "Traceback" not in out.stdout
+                         stderr=subprocess.PIPE, universal_newlines=True)
+    assert out.returncode == 2 and "unknown variant" in out.stderr and "Traceback" not in out.stderr

@@ -288,6 +288,20 @@ def test_run_mounts_a_source_tree_and_copies_nothing(env):
     assert env.device_files() == set()
 
 
+def test_run_stopped_with_ctrl_c_resets_the_pico(env, monkeypatch):
+    """mpremote leaves on Ctrl-C but the program would go on running from a mount that is gone."""
+    real = deploy._attached
+
+    def ctrl_c(cmd):
+        real(cmd)                    # the fake logs the call
+        return 1, True
+    monkeypatch.setattr(deploy, "_attached", ctrl_c)
+    code, out, err = env.run("run", "--board", "lcd_a")
+    assert code == 130, err
+    assert env.calls()[-1] == ["connect", "/dev/ttyACM0", "reset"]
+    assert "stopped: the Pico was reset and runs what is deployed on it" in out
+
+
 def test_repl(env):
     code, out, err = env.run("repl")
     assert code == 0, err
@@ -392,6 +406,22 @@ def test_copy_failing_half_way_is_exit_1(env):
     code, out, err = env.run("deploy", "--board", "oled_b")
     assert code == 1
     assert "mip could not install ssd1306" in one_line_error(err)
+
+
+def test_unplugged_half_way_then_the_next_deploy_copies_the_rest(env):
+    env.dev()["unplug_after_cp"] = 3
+    code, out, err = env.run("deploy", "--board", "lcd_a")
+    assert code == 1
+    line = one_line_error(err)
+    assert "the device on /dev/ttyACM0 went away while copying (unplugged, or it reset)" in line
+    assert "run the deploy again" in line
+    assert len(env.device_files()) == 3
+    del env.dev()["unplug_after_cp"]
+    code, out, err = env.run("deploy", "--board", "lcd_a")
+    assert code == 0, err
+    tree = expected_tree(["lcd_a", "_lcd", "_base"])
+    assert "copied %d files" % (len(tree) - 3) in out
+    assert env.device_files() == tree | {".deployed"}
 
 
 def test_cli_errors_are_one_line_without_traceback(env):

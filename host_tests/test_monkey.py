@@ -31,30 +31,39 @@ def tree(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def monkey_run(tree, tmp_path_factory):
-    """3,000 presses on the 240x135 and 128x64 screens; the printed report and the totals."""
+def monkey_run(tree, tmp_path_factory, request):
+    """3,000 presses on the 240x135 and 128x64 screens with a fresh random seed each run (issue 16:
+    not only the seeds it was tuned on), printed so that a failure can be replayed; the report and
+    the totals. MONKEY_SEED=N in the environment replays run N."""
     import io
+    import random
     from contextlib import redirect_stdout
+    seed = int(os.environ.get("MONKEY_SEED") or random.SystemRandom().randrange(1, monkey.MAX_SEED))
+    term = request.config.pluginmanager.get_plugin("terminalreporter")
+    if term is not None:
+        term.write_line("\nmonkey smoke: seed %d (replay: MONKEY_SEED=%d, or tools/monkey.py --seed %d "
+                        "--presses 3000 --segment 1500 --sizes 240x135,128x64)" % (seed, seed, seed))
     buf = io.StringIO()
     with redirect_stdout(buf):
         rc = monkey.main(["--presses", "3000", "--segment", "1500", "--sizes", "240x135,128x64",
-                          "--seed", "3", "--require-games", "--keep", str(tmp_path_factory.mktemp("run"))],
+                          "--seed", str(seed), "--require-games",
+                          "--keep", str(tmp_path_factory.mktemp("run"))],
                          prebuilt=tree)
-    return rc, buf.getvalue(), monkey.SUMMARY["monkey"]
+    return rc, "seed %d\n" % seed + buf.getvalue(), monkey.SUMMARY["monkey"]
 
 
 def test_monkey_plays(monkey_run):
     rc, out, tot = monkey_run
     print(out)
     assert tot["presses"] >= 3000
-    assert tot["started"] >= 5 and tot["moves"] >= 100            # games were set up and played
+    assert tot["started"] >= 3 and tot["moves"] >= 50             # games were set up and played
     assert tot["curtain_frames"] > 0 and tot["hidden_frames"] > 0  # pass-and-play frames were checked
     assert tot["think_keys"] > 0                                   # keys were down while an AI thought
 
 
 def test_monkey_keeps_the_rules_and_the_hands_hidden(monkey_run):
     rc, out, tot = monkey_run
-    assert tot["inv_fail"] == 0 and tot["privacy_bad"] == 0, out
+    assert tot["inv_fail"] == 0 and tot["privacy_bad"] == 0 and tot["privacy_holder"] == 0, out
 
 
 def test_monkey_never_errs_nor_runs_out_of_memory(monkey_run):
@@ -156,7 +165,7 @@ def test_all_buttons_at_once_on_every_screen(tree, tmp_path):
     assert end1["screen"] == "RoundEnd" and end1["page"] == 2         # DOWN, A, B, A: two pages on
 
     out = drive(tree, tmp_path / "curtain", [["privacy"], ["new", "draw", 2, ["human", "human"]], ["state"],
-                                             ["hold", "all"], ["state"]], seed=4)
+                                             ["steps", 40], ["hold", "all"], ["state"]], seed=4)
     curtain, table = out["states"]
     assert curtain["screen"] == "Curtain"
     assert table["screen"] == "Table" and table["shown"] == table["turn"] and table["mode"] == 1
@@ -169,7 +178,7 @@ HELD = ["a", "up", "down+right", "x", "y", "press", "up+down+left+right+a+x+y+pr
 def test_keys_held_at_power_on_do_nothing(tree, tmp_path, saved):
     """Keys held while the handheld boots (and for 1 s after, past the long-press time) are not
     presses: the same screen, selection, cursor and game as a boot with no key held, also once they
-    are let go. B is the one exception (documented): the menu instead of the saved game."""
+    are let go. B is the one exception (documented): the safe start, which reads no file."""
     flash = tmp_path / "flash"
     if saved:
         drive(tree, flash, [["new", "draw", 2, ["human", "easy"]], ["match", 3]], seed=6)
@@ -191,8 +200,8 @@ def test_keys_held_at_power_on_do_nothing(tree, tmp_path, saved):
     assert base[0]["screen"] == ("Table" if saved else "MainMenu")
     for i, k in enumerate(HELD):
         got = boot(k, "held%d" % i)
-        if k == "all" and saved:                                       # B among them: the menu
-            assert got[0]["screen"] == "MainMenu" and got[0]["note"] == "B held: game not resumed", got
+        if k == "all":                                   # B among them: the safe start, no file read
+            assert got[0]["screen"] == "SafeStart" and got[0]["note"] == "B held: no file read", got
             assert got[1] == got[0]
             continue
         assert got == base, (k, got, base)

@@ -12,12 +12,12 @@ import pytest
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "ui_fakes"))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tools"))
+import faults  # noqa: E402
 import frames  # noqa: E402
 import powercut  # noqa: E402
 
 import store  # noqa: E402
 from domino.match import Match  # noqa: E402
-from domino.record import run_forced, move_text  # noqa: E402
 from domino.rng import Rng  # noqa: E402
 from domino.rules import Rules  # noqa: E402
 
@@ -34,22 +34,7 @@ def mpy(tmp_path_factory):
 
 def play(st, m, rng, moves=None):
     """Random legal moves, each saved as the table saves it; None: to the end of the match."""
-    done = 0
-    while not m.over and (moves is None or done < moves):
-        run_forced(m)
-        if m.round_over():
-            m.finish_round()
-            st.save_game(m, EXTRAS)
-            if not m.over:
-                m.start_round()
-                st.save_game(m, EXTRAS)
-            continue
-        rd = m.round
-        mv = rd.buf[rng.below(rd.legal())]
-        tok = move_text(rd, mv)
-        m.play(mv)
-        st.save_game(m, EXTRAS, tok)
-        done += 1
+    faults.play(st, m, rng, moves, EXTRAS)
 
 
 def saved_game(d, moves=9):
@@ -164,7 +149,7 @@ def test_leftover_tmp_and_missing_save(mpy, tmp_path):
     assert ra["screen"] == "Table" and ra["msg"] == "Power cut: 1 move back"
     assert "game.txt.tmp" not in ra["files"] and (a / "game.txt").read_bytes() == good
     assert rb["screen"] == "MainMenu" and rb["msg"] == "Power cut: game not saved" and rb["files"] == {}
-    assert rc["screen"] == "Table" and rc["msg"] == "Power cut: 1 move back"
+    assert rc["screen"] == "Table" and rc["msg"] == "Save lost: 1 move back"
     assert set(rc["files"]) == {"game.txt"} and (c / "game.txt").read_bytes() == bak_c
 
 
@@ -208,32 +193,52 @@ def test_settings_message_on_the_resumed_table(mpy, tmp_path):
     assert r["screen"] == "Table" and r["msg"] == "Settings damaged: reset"
 
 
-def test_b_held_at_boot_keeps_the_save_and_opens_the_menu(mpy, tmp_path):
+def test_b_held_at_boot_reads_no_file_and_offers_to_reset(mpy, tmp_path):
     cases = []
     for profile, size in (("sim", "240x240"), ("pimoroni_pack", "240x135"), ("oled_diy", "128x64")):
         d = tmp_path / profile
         saved_game(d)
+        (d / "settings.json").write_text("garbage")
         cases.append({"root": str(d), "hold": "b", "profile": profile, "size": size})
     d = tmp_path / "no_b"
     saved_game(d)
     cases.append({"root": str(d)})
     out = boot(mpy, cases)
     for c, r in zip(cases[:3], out):
-        assert r["screen"] == "MainMenu" and r["msg"] == "B held: game not resumed", r
-        assert r["rows"][0] == "Continue"
-        assert set(r["files"]) == {"game.txt", "game.bak"}
+        assert r["screen"] == "SafeStart" and r["msg"] == "B held: no file read", r
+        assert r["rows"] == ["Keep files", "Reset files"]
+        assert set(r["files"]) == {"game.txt", "game.bak", "settings.json"}   # not even the settings
     assert out[3]["screen"] == "Table" and out[3]["msg"] == ""       # the same save, B not held
 
 
-def test_b_held_then_continue_resumes(mpy, tmp_path):
+def test_b_held_then_keep_and_continue_resumes(mpy, tmp_path):
     good, _ = saved_game(tmp_path / "flash")
     out = frames.run({"root": str(tmp_path / "flash"), "hold_at_boot": "b",
-                      "do": [["state"], ["menu", "Continue"], ["settle"], ["state"]]},
+                      "do": [["state"], ["menu", "Keep files"], ["state"], ["menu", "Continue"], ["settle"],
+                             ["state"]]},
                      code=mpy[0], boards=mpy[1])
-    menu, table = out["states"]
+    safe, menu, table = out["states"]
     assert out["errors"] == 0
-    assert menu["screen"] == "MainMenu" and menu["note"] == "B held: game not resumed"
+    assert safe["screen"] == "SafeStart"
+    assert menu["screen"] == "MainMenu" and menu["note"] == "Files kept, not read"
     assert table["screen"] == "Table" and table["moves_played"] >= 9      # the saved game (and on)
+
+
+def test_b_held_then_reset_sets_every_file_aside(mpy, tmp_path):
+    flash = tmp_path / "flash"
+    saved_game(flash)
+    (flash / "settings.json").write_text('{"v": 1, "bright": 10}\n')
+    (flash / "stats.json").write_text('{"v": 1, "draw": [1, 1, 0, 1, 1]}\n')
+    out = frames.run({"root": str(flash), "hold_at_boot": "b",
+                      "do": [["menu", "Reset files"], ["state"], ["keys", "a"], ["state"]]},
+                     code=mpy[0], boards=mpy[1])
+    sure, menu = out["states"]
+    assert out["errors"] == 0
+    assert sure["screen"] == "SafeStart" and sure["note"] == "A again to reset"
+    assert menu["screen"] == "MainMenu" and menu["note"] == "Files reset (kept as .bad)"
+    assert "Continue" not in menu["rows"]
+    assert sorted(os.listdir(str(flash))) == ["game.bak.bad", "game.txt.bad", "settings.json.bad",
+                                              "stats.json.bad"]
 
 
 def drive(mpy, tmp_path, do, **job):
@@ -271,6 +276,28 @@ def test_flash_full_keeps_the_previous_save_intact(mpy, tmp_path):
     assert out["save_failures"] >= 2 and out["states"][0]["screen"] == "Table"
     assert {f: (flash / f).read_bytes() for f in ("game.txt", "game.bak")} == before
     assert not [f for f in os.listdir(str(flash)) if f.endswith(".tmp")]
+
+
+@pytest.mark.parametrize("mode", ["full", "readonly"])
+def test_save_and_quit_never_says_saved_when_it_was_not(mpy, tmp_path, mode):
+    """Issue 16 #4: with the flash refusing writes, Save and quit says so (and how to free space)
+    and the game plays on; once the flash takes writes again it saves, reads the save back and
+    only then says "Game saved"; the next power-on resumes exactly the match that was on the table."""
+    drive(mpy, tmp_path, [["new", "draw", 2, ["human", "easy"]], ["settle"]], seed=5)
+    flash = tmp_path / "flash"
+    out = drive(mpy, tmp_path, [["settle"], ["flash", mode], ["match", 2], ["state"], ["keys", "b"],
+                                ["settle"], ["menu", "Save and quit"], ["state"], ["keys", "a"], ["state"],
+                                ["flash", "ok"], ["menu", "Save and quit"], ["state"]], seed=5)
+    playing, refused, paused, saved = out["states"]
+    assert out["save_failures"] >= 2
+    assert refused["screen"] == "Message" and refused["screen"] != "MainMenu"
+    assert paused["screen"] == "Pause" and paused["note"] == "Not saved"
+    assert saved["screen"] == "MainMenu" and saved["note"] == "Game saved"
+    assert not [f for f in os.listdir(str(flash)) if f.endswith(".tmp")]
+    back = drive(mpy, tmp_path, [["settle"], ["state"]], seed=5)   # a power-on: straight back to the game
+    resumed = back["states"][0]
+    for k in ("round_no", "moves_played", "scores", "turn", "hand", "history"):
+        assert resumed[k] == playing[k], k
 
 
 def test_flash_full_while_saving_settings(mpy, tmp_path):
@@ -322,7 +349,12 @@ def test_a_finished_match_is_counted_once(mpy, tmp_path):
 def test_messages_fit_the_screens(mpy):
     """Menu notes wrap into the two lines the menu shows, even on the 128x64 OLED (16 columns); the
     table's messages fit its message line beside the stock and count (22 columns on 240-wide)."""
-    menu = list(ON_MENU.values()) + ["Power cut: game not saved", "B held: game not resumed",
+    menu = list(ON_MENU.values()) + ["Power cut: game not saved", "B held: no file read",
+                                     "Files kept, not read", "Files reset (kept as .bad)",
+                                     "Reset failed: flash error", "A again to reset",
+                                     "Save too big: set aside",
+                                     "Settings too big: reset", "Statistics too big: reset",
+                                     "Read-only: settings unsaved", "Read-only: stats unsaved",
                                      "Flash full: settings unsaved", "Flash full: stats unsaved",
                                      "Flash error 5: settings unsaved", "Some stats invalid: dropped"]
     menu += [m for _t, m, _a in SETTINGS_CASES.values()] + [m for _t, m, _a in STATS_CASES.values()]
@@ -330,7 +362,8 @@ def test_messages_fit_the_screens(mpy):
     lines = powercut.run({"mode": "wrap", "texts": menu, "cols": 16}, mpy=mpy)["lines"]
     for m, ln in zip(menu, lines):
         assert len(ln) <= 2, (m, ln)
-    for m in list(ON_TABLE.values()) + [store.POWER_CUT, store.failed(OSError(28))]:
+    for m in list(ON_TABLE.values()) + [store.POWER_CUT, store.failed(OSError(28)), store.failed(OSError(30)),
+                                        "Too big: 1 move back"]:
         assert len(m) <= 22, m
     assert store.failed(OSError(28)) == "Flash full: not saved"
     assert store.failed(OSError(5), "stats") == "Flash error 5: stats unsaved"

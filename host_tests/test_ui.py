@@ -88,11 +88,29 @@ def test_pass_and_play_never_shows_a_hand_to_the_wrong_player(mpy, tmp_path):
 def test_curtain_waits_for_a(mpy, tmp_path):
     out = run(mpy, {"seed": 8, "do": [["new", "draw", 2, ["human", "human"]], ["state"],
                                       ["keys", "down down left right x y"], ["state"],
-                                      ["keys", "a"], ["settle"], ["state"]]}, tmp_path)
+                                      ["handoff"], ["settle"], ["state"]]}, tmp_path)
     s0, s1, s2 = out["states"]
     assert s0["screen"] == "Curtain" and s0["shown"] == 255
     assert s1["screen"] == "Curtain"                  # keys other than A do not lift it
     assert s2["screen"] == "Table" and s2["shown"] == s2["turn"] and s2["mode"] == 1
+
+
+def test_a_double_tap_never_lifts_the_next_curtain(mpy, tmp_path):
+    """Issue 16 #7: A pressed twice quickly (the move, then 40-220 ms later again) must not lift the
+    next player's curtain while the last player still holds the device. The privacy check knows
+    who holds it (privacy.Holder) and fails on any frame showing a hand to anyone else."""
+    for gap in (0, 2, 5, 9):                  # loop passes of 20 ms between the two presses
+        out = run(mpy, {"seed": 8, "do": [["privacy"], ["new", "draw", 2, ["human", "human"]], ["handoff"],
+                                          ["settle"], ["state"], ["keys", "a"], ["steps", gap],
+                                          ["keys", "a"], ["steps", 10], ["state"], ["handoff"], ["state"]]},
+                  tmp_path / str(gap))
+        turn, tapped, passed = out["states"]
+        assert turn["screen"] == "Table" and turn["mode"] == 1, turn
+        assert tapped["screen"] == "Curtain" and tapped["shown"] == 255, (gap, tapped)
+        assert tapped["moves_played"] == turn["moves_played"] + 1
+        assert passed["screen"] == "Table" and passed["shown"] == passed["turn"] != turn["turn"], passed
+        assert "privacy_holder" not in out and out["handoffs"] == 2, out
+        assert "privacy_pixels" not in out
 
 
 def test_hand_tiles_drawn_where_expected(mpy, tmp_path):

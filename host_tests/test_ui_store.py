@@ -154,7 +154,7 @@ def test_missing_current_save_uses_backup(tmp_path):
     st, m = new_saved(tmp_path)
     os.remove(st.path("game.txt"))                      # cut between the two renames
     m2, ex, note = st.load_game()
-    assert m2 is not None and note == "Power cut: 1 move back"
+    assert m2 is not None and note == "Save lost: 1 move back"
 
 
 def test_save_without_the_move_is_rewritten_whole(tmp_path):

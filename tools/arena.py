@@ -17,6 +17,12 @@ import sys
 
 _here = sys.argv[0].rsplit("/", 1)[0] if "/" in sys.argv[0] else "."
 sys.path.insert(0, _here + "/../firmware")
+sys.path.insert(0, _here)
+
+try:
+    import cli  # noqa: E402
+except ImportError:   # imported as tools.<name> (tests)
+    from tools import cli  # noqa: E402
 
 from domino.rules import Rules, RulesError, FAM_POINTS  # noqa: E402
 from domino.match import Match  # noqa: E402
@@ -127,6 +133,8 @@ def parse(argv):
         elif x in ("--teams", "--verbose", "--check"):
             flags.append(x)
             i += 1
+        elif x in args or x == "--option":
+            raise ValueError(x + " wants a value")
         else:
             raise ValueError("unknown argument " + x)
     for key in ("--variant", "--a", "--b"):
@@ -135,6 +143,17 @@ def parse(argv):
     for key in ("--a", "--b"):
         if args[key] not in LEVELS:
             raise ValueError(key + " must be one of " + ", ".join(LEVELS))
+    args["--matches"] = cli.whole("--matches", args["--matches"], 1, cli.MAX_COUNT)
+    args["--seed"] = cli.whole("--seed", args["--seed"], 0, cli.MAX_SEED - args["--matches"])
+    args["--budget"] = cli.whole("--budget", args["--budget"], 1, 60000)
+    args["--jobs"] = cli.whole("--jobs", args["--jobs"], 1, cli.MAX_JOBS)
+    args["--players"] = cli.whole("--players", args["--players"], 1, 4)
+    if args["--shard"] is not None:
+        args["--shard"] = cli.shard("--shard", args["--shard"])
+    if args["--jobs"] > 1:
+        if sys.implementation.name != "cpython":
+            raise ValueError("--jobs runs shards as subprocesses: CPython only")
+        args["--python"] = cli.executable("--python", args["--python"] or sys.executable)
     return args, flags, opts
 
 
@@ -149,8 +168,15 @@ def _spawn(argv, args, jobs):
             continue
         base.append(argv[i])
         i += 1
-    procs = [subprocess.Popen([interp, sys.argv[0]] + base + ["--shard", "%d/%d" % (k, jobs)],
-                              stdout=subprocess.PIPE, universal_newlines=True) for k in range(jobs)]
+    procs = []
+    try:
+        for k in range(jobs):
+            procs.append(subprocess.Popen([interp, sys.argv[0]] + base + ["--shard", "%d/%d" % (k, jobs)],
+                                          stdout=subprocess.PIPE, universal_newlines=True))
+    except OSError as e:
+        for p in procs:
+            p.kill()
+        raise RuntimeError("cannot run %s: %s" % (interp, e.strerror or e))
     wins = played = und = 0
     for p in procs:
         out, _ = p.communicate()
@@ -163,33 +189,36 @@ def _spawn(argv, args, jobs):
             elif line.startswith("match "):
                 print(line)
         if p.returncode:
-            raise RuntimeError("shard failed: " + out[-500:])
+            last = [ln for ln in out.splitlines() if ln.strip()][-1:] or ["no output"]
+            raise RuntimeError("a shard failed (exit %d): %s" % (p.returncode, last[0][:200]))
     return wins, played, und
 
 
 def main(argv):
     try:
         args, flags, opts = parse(argv)
-        rules = Rules(args["--variant"], int(args["--players"]), "--teams" in flags, opts)
-        matches = int(args["--matches"])
-        seed = int(args["--seed"])
-        budget = int(args["--budget"])
-        jobs = int(args["--jobs"])
+        rules = Rules(args["--variant"], args["--players"], "--teams" in flags, opts)
     except (ValueError, RulesError) as e:
-        print("arena: " + str(e))
-        print(USAGE)
-        return 2
+        return cli.say("arena", str(e) + " (" + USAGE + ")")
+    matches = args["--matches"]
+    seed = args["--seed"]
+    budget = args["--budget"]
+    jobs = args["--jobs"]
     a = args["--a"]
     b = args["--b"]
     global CHECK
     CHECK = "--check" in flags
     if args["--shard"]:
-        k, nsh = args["--shard"].split("/")
-        w, n, u = run_shard(rules, a, b, matches, seed, budget, int(k), int(nsh), "--verbose" in flags)
+        k, nsh = args["--shard"]
+        w, n, u = run_shard(rules, a, b, matches, seed, budget, k, nsh, "--verbose" in flags)
         print("SHARD %d %d %d" % (w, n, u))
         return 0
     if jobs > 1:
-        w, n, u = _spawn(argv, args, jobs)
+        try:
+            w, n, u = _spawn(argv, args, jobs)
+        except RuntimeError as e:
+            sys.stderr.write("arena: " + str(e) + "\n")
+            return 1
     else:
         w, n, u = run_shard(rules, a, b, matches, seed, budget, 0, 1, "--verbose" in flags)
     p, lo, hi = wilson(w, n)

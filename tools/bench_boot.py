@@ -4,10 +4,11 @@
 
 CODE_DIR holds the compiled firmware (domino/ ai/ ui/ ... as .mpy, see host_tests/ui_fakes/frames.py
 build_mpy), BOARDS_DIR the directory holding boards/. Times what the device does after main.py has
-picked its board: import the board and the app, build the App (settings, the boot warm-up that loads
-every on-demand module once, the AI), and run the loop until the menu's first frame is shown. The
-simulated board stands in for the real one (same size, colours and keys; no SPI panel to set up), on a
-virtual clock so no frame waits for real time. Prints `us U frames F heap H free L`.
+picked its board: import the board and the app, build the App (settings, the AI; the UI modules'
+boot warm-up is the 180K stress runs' opt-in only, docs/ENGINE.md), and run the loop until the
+menu's first frame is shown. The simulated board stands in for the real one (same size, colours and
+keys; no SPI panel to set up), on a virtual clock so no frame waits for real time.
+Prints `us U frames F heap H free L`.
 """
 import sys
 import time

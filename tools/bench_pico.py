@@ -1,7 +1,11 @@
 """Device figures measured on the emulated Pico (stock MicroPython RPI_PICO in rp2040js; tools/pico_emu,
 docs/PICO_EMU.md), for `make bench` (tools/bench.py's device section) or alone:
 
-    python tools/bench_pico.py [--quick] [--json OUT.json] [--jobs 2]
+    python tools/bench_pico.py [--quick] [--json OUT.json] [--jobs 2] [--only boot,ui,ai]
+    python tools/bench_pico.py --doc docs/benchmarks.md --from A.json [B.json ...]
+
+The second form writes the device section of the benchmarks doc from saved runs (the emulator is
+slow: the parts can be measured apart and merged; what no run measured is listed as such).
 
 Per colour board, the deployed armv6m tree:
   boot      power-on to the last byte of the first whole menu frame (main.py as at power-on; the
@@ -36,6 +40,7 @@ import wiring  # noqa: E402
 
 BUILD = os.path.join(ROOT, "build", "bench_pico")
 SCRIPTS = os.path.join(ROOT, "tools", "pico_emu", "scripts")
+MATCHPLAY = os.path.join(ROOT, "host_tests", "ui_fakes", "matchplay.py")   # uimatch.py's match player
 UI_MATCHES = (("fives 2p vs Hard", "fives", 2, False, ("human", "hard")),
               ("goat 4p 2v2", "goat", 4, True, ("human", "hard", "hard", "hard")))
 AI_VARIANTS = ("draw", "block", "fives", "classic", "goat", "sea_goat", "donkey", "muggins", "threes",
@@ -131,7 +136,7 @@ def boot_press(board, quick=False):
     if r.rc != 0:
         raise emu.EmuError("%s boot run: %s" % (board, r.why()))
     res = responses(r.windows(), r.marks())
-    return {"boot_ms": full_frame_end(r.windows(), wire["h"]), "press": res,
+    return {"boot_ms": full_frame_end(r.windows(), wire["h"]), "press": res, "quick": quick,
             "console": r.report.get("console", "")[-300:], "problems": r.display.get("problems")}
 
 
@@ -144,7 +149,8 @@ def ui_match(board, label, variant, players, teams, seats, think=500, fake_ms=0,
         with open(src, "w") as f:
             f.write(cfg)
         files = {"/_uimatch_cfg.mpy": compile_mpy(src, os.path.join(d, "c.mpy")),
-                 "/uimatch.mpy": compile_mpy(os.path.join(SCRIPTS, "uimatch.py"), os.path.join(d, "u.mpy"))}
+                 "/uimatch.mpy": compile_mpy(os.path.join(SCRIPTS, "uimatch.py"), os.path.join(d, "u.mpy")),
+                 "/matchplay.mpy": compile_mpy(MATCHPLAY, os.path.join(d, "m.mpy"))}
     kind, wire = wiring.display(board)
     r = emu.run(script_image(board, files), code="import uimatch",
                 gpio_high=wiring.released(board), timeout=3600, **{kind: wire})
@@ -175,16 +181,18 @@ def hard_ai(variant, decisions):
     return rows
 
 
-def measure(quick=False, jobs=2, log=print):
-    """Every device figure; {section: ...}. Raises EmuError when the emulator is not set up."""
+def measure(quick=False, jobs=2, log=print, only=("boot", "ui", "ai")):
+    """Every device figure (or those of `only`); {section: ...}. Raises EmuError when the emulator is
+    not set up."""
     why = emu.missing()
     if why:
         raise emu.EmuError(why)
     res = {"boards": {}, "ui": [], "ai": []}
     with ThreadPoolExecutor(max_workers=jobs) as pool:
-        boots = {b: pool.submit(boot_press, b, quick) for b in wiring.COLOUR}
-        matches = [] if quick else [pool.submit(ui_match, b, *m) for b in wiring.COLOUR for m in UI_MATCHES]
-        variants = AI_VARIANTS[:1] if quick else AI_VARIANTS
+        boots = {b: pool.submit(boot_press, b, quick) for b in wiring.COLOUR if "boot" in only}
+        matches = [] if quick or "ui" not in only else [pool.submit(ui_match, b, *m) for b in wiring.COLOUR
+                                                          for m in UI_MATCHES]
+        variants = (AI_VARIANTS[:1] if quick else AI_VARIANTS) if "ai" in only else ()
         ais = [pool.submit(hard_ai, v, 4 if quick else 20) for v in variants]
         for b, f in boots.items():
             res["boards"][b] = f.result()
@@ -205,14 +213,73 @@ def summary(xs):
     return "p50 %.0f, max %.0f (%d)" % (statistics.median(xs), xs[-1], len(xs))
 
 
+def merge(runs):
+    """One result from several saved runs (later runs win per board; matches and AI rows add up)."""
+    res = {"boards": {}, "ui": [], "ai": []}
+    for r in runs:
+        res["boards"].update(r.get("boards", {}))
+        res["ui"] += r.get("ui", [])
+        res["ai"] += r.get("ai", [])
+    return res
+
+
+def write_doc(path, res):
+    """Put the device section (tools/bench.py's renderer) into the benchmarks doc at `path`, in place
+    of the one there (or at its end)."""
+    import bench
+    heading = [h for k, h, _ in bench.SECTIONS if k == "device"][0]
+    lines = [heading, ""]
+    bench._device(type("Run", (), {"res": {"device": res}})(), lines.append)
+    missing = [b for b in wiring.COLOUR if b not in res["boards"]]
+    missing += ["%s %s" % (b, m[0]) for b in wiring.COLOUR for m in UI_MATCHES
+                if not any(u["board"] == b and u["match"].startswith(m[0]) for u in res["ui"])]
+    missing += ["Hard AI %s" % v for v in AI_VARIANTS
+                if not any(r["case"].startswith(v + " ") for r in res["ai"])]
+    quick = sorted(b for b, r in res["boards"].items() if r.get("quick"))
+    if quick:
+        lines += ["Boot and presses of %s from `--quick` runs: one round of presses at the table (the A may"
+                  " have asked for the end rather than played)." % ", ".join(quick), ""]
+    if missing:
+        lines += ["Not measured in these runs (the verdicts above rest on what was): " + ", ".join(missing)
+                  + ".", ""]
+    with open(path) as f:
+        text = f.read()
+    at = text.find(heading)
+    if at < 0:
+        text = text.rstrip("\n") + "\n\n"
+        at = len(text)
+    end = text.find("\n## ", at + len(heading))
+    tail = text[end + 1:] if end >= 0 else ""
+    with open(path, "w") as f:
+        f.write(text[:at] + "\n".join(lines).rstrip("\n") + "\n" + ("\n" + tail if tail else ""))
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--quick", action="store_true")
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--json", default="")
+    p.add_argument("--only", default="boot,ui,ai", help="comma list of boot, ui, ai")
+    p.add_argument("--doc", default="", help="write the device section of this doc from --from runs")
+    p.add_argument("--from", dest="runs", nargs="*", default=[], help="saved --json runs for --doc")
     a = p.parse_args(argv)
+    only = tuple(x for x in a.only.split(",") if x)
+    if any(x not in ("boot", "ui", "ai") for x in only):
+        p.error("--only takes boot, ui, ai")
+    if a.doc:
+        if not a.runs:
+            p.error("--doc needs --from RUN.json ...")
+        runs = []
+        for path in a.runs:
+            try:
+                with open(path) as f:
+                    runs.append(json.load(f))
+            except (OSError, ValueError) as e:
+                p.error("cannot read %s: %s" % (path, e))
+        write_doc(a.doc, merge(runs))
+        return 0
     try:
-        res = measure(a.quick, a.jobs)
+        res = measure(a.quick, a.jobs, only=only)
     except emu.EmuError as e:
         print("bench_pico: %s" % e, file=sys.stderr)
         return 2

@@ -17,13 +17,13 @@ else the one next to this Python), so tests can put a recording fake on PATH. Ev
 can cause ends in one line on stderr and exit code 2; a failure half-way through copying, exit 1.
 docs/DEPLOY.md describes the internals.
 """
-import argparse
 import ast
 import hashlib
 import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 
@@ -394,17 +394,34 @@ def mpremote_exe():
 
 
 def mpremote(args, timeout=None, interactive=False):
-    """Run mpremote with args. Returns CompletedProcess (stdout/stderr text) or the exit code."""
+    """Run mpremote with args. Returns CompletedProcess (stdout/stderr text), or with interactive
+    (mpremote on this terminal) (exit code, whether Ctrl-C was pressed)."""
     cmd = [mpremote_exe()] + list(args)
     try:
         if interactive:
-            return subprocess.call(cmd)
+            return _attached(cmd)
         return subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
         raise DeployError("the device did not answer within %d s: unplug it, plug it back in and retry"
                           % timeout)
     except OSError as e:
         raise DeployError("cannot run %s: %s" % (cmd[0], e.strerror or e))
+
+
+def _attached(cmd):
+    """Run cmd on this terminal. Ctrl-C is the child's to handle, as a shell leaves it to the program in
+    the foreground; here it is only noted (by default Python would stop waiting and kill mpremote
+    before it had tidied up the device)."""
+    pressed = []
+    try:
+        old = signal.signal(signal.SIGINT, lambda *_: pressed.append(1))
+    except ValueError:                  # not the main thread: leave Ctrl-C as it is
+        return subprocess.call(cmd), False
+    try:
+        code = subprocess.call(cmd)
+    finally:
+        signal.signal(signal.SIGINT, old)
+    return code, bool(pressed)
 
 
 def _last_line(text):
@@ -547,6 +564,20 @@ def parse_probe(text):
     return dev
 
 
+# What pyserial/mpremote say when the port vanishes under them (the cable pulled, the Pico reset).
+_GONE = ("Input/output error", "[Errno 5]", "No such device", "[Errno 19]", "device disconnected",
+         "returned no data")
+
+
+def _device_gone(text):
+    return any(g in (text or "") for g in _GONE)
+
+
+def gone_error(port, doing):
+    return DeployError("the device on %s went away while %s (unplugged, or it reset): plug it back in and "
+                       "run the deploy again (it only copies what is missing)" % (port, doing), code=1)
+
+
 def not_micropython(port, detail=""):
     return DeployError("the device on %s is not running MicroPython%s: install MicroPython first "
                        "(UF2 file, BOOTSEL button: see %s)" % (port, detail, HARDWARE_DOC))
@@ -561,6 +592,8 @@ def probe(port, top):
         if "failed to access" in r.stderr or "could not open port" in r.stderr:
             raise DeployError("cannot open %s: no device there (see `mpremote connect list`), or another "
                               "program (Thonny, a serial monitor) is using it" % port)
+        if _device_gone(r.stderr):
+            raise gone_error(port, "being asked what it holds")
         raise DeployError("mpremote failed on %s: %s" % (port, err or "exit code %d" % r.returncode))
     dev = parse_probe(r.stdout)
     if not dev.info:
@@ -711,6 +744,8 @@ def _run_ops(port, ops, what):
             args += op
         r = mpremote(args)
         if r.returncode != 0:
+            if _device_gone(r.stderr):
+                raise gone_error(port, "copying")
             raise DeployError("%s failed: %s; run the deploy again (it only copies what is missing)"
                               % (what, _last_line(r.stderr or r.stdout) or "exit code %d" % r.returncode),
                               code=1)
@@ -751,6 +786,8 @@ def deploy(board, port=None, chip=None, src=False, force=False, firmware_dir=Non
         say("installing %s with mip (downloads from micropython.org)" % d)
         r = mpremote(["connect", port, "mip", "install", d])
         if r.returncode != 0:
+            if _device_gone(r.stderr):
+                raise gone_error(port, "installing " + d)
             raise DeployError("mip could not install %s: %s (this PC needs internet access for it)"
                               % (d, _last_line(r.stderr or r.stdout)), code=1)
     ops = [["fs", "rm", ":" + p] for p in plan.remove]
@@ -795,21 +832,33 @@ def run(board, port=None, firmware_dir=None, boards_dir=None, build_dir=None):
     check_device(port, dev, None)
     out_dir = os.path.join(build_dir, "run")
     build(out_dir, board, None, True, firmware_dir, boards_dir)
-    say("running %s from this PC on %s (Ctrl-C stops, Ctrl-X quits)" % (os.path.relpath(out_dir, ROOT), port))
-    return mpremote(["connect", port, "mount", out_dir, "+", "exec", RUN_PRELUDE,
-                     "+", "run", os.path.join(out_dir, "main.py")], interactive=True)
+    say("running %s from this PC on %s (Ctrl-C stops it)" % (os.path.relpath(out_dir, ROOT), port))
+    code, stopped = mpremote(["connect", port, "mount", out_dir, "+", "exec", RUN_PRELUDE,
+                              "+", "run", os.path.join(out_dir, "main.py")], interactive=True)
+    if not stopped:
+        return code
+    # mpremote leaves on Ctrl-C, but the program goes on running on the Pico, from a mount that is
+    # gone (and with the REPL left in raw mode): reset it, as a deploy ends.
+    r = mpremote(["connect", port, "reset"], timeout=PROBE_TIMEOUT)
+    if r.returncode != 0:
+        raise DeployError("stopped, but the Pico on %s did not take the reset (%s): unplug it and plug it "
+                          "back in" % (port, _last_line(r.stderr) or "exit code %d" % r.returncode), code=1)
+    say("stopped: the Pico was reset and runs what is deployed on it")
+    return 130
 
 
 def repl(port=None):
     port = find_port(port)
-    return mpremote(["connect", port, "repl"], interactive=True)
+    return mpremote(["connect", port, "repl"], interactive=True)[0]
 
 
 # ---------------------------------------------------------------------------------------------
 # CLI
 
 def main(argv=None):
-    p = argparse.ArgumentParser(prog="deploy", description=__doc__.split("\n\n")[0])
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    import cli
+    p = cli.parser("deploy", description=__doc__.split("\n\n")[0])
     sub = p.add_subparsers(dest="cmd", required=True)
 
     def opt(sp, *names):
@@ -825,7 +874,8 @@ def main(argv=None):
 
     b = sub.add_parser("build", help="write the deployable tree to build/")
     opt(b, "board", "chip", "src")
-    b.add_argument("--out", default="", help="output folder (default build/<chip>, or build/src)")
+    b.add_argument("--out", default="", type=cli.typed(cli.out_dir),
+                   help="output folder (default build/<chip>, or build/src)")
     d = sub.add_parser("deploy", help="copy the firmware to the device")
     opt(d, "board", "port", "chip", "src")
     d.add_argument("--force", action="store_true", help="copy every file and reinstall mip packages")

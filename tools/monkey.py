@@ -31,6 +31,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FAKES = os.path.join(ROOT, "host_tests", "ui_fakes")
 sys.path.insert(0, FAKES)
 sys.path.insert(0, os.path.join(ROOT, "tools"))
+import cli  # noqa: E402
 import frames  # noqa: E402
 from rand import Rand  # noqa: E402
 
@@ -43,10 +44,10 @@ BOARDS = (("sim", "240x240"), ("waveshare_lcd13", "240x240"), ("sim", "320x240")
           ("pimoroni_pack2", "320x240"), ("sim", "240x135"), ("pimoroni_pack", "240x135"),
           ("sim", "128x64"), ("oled_diy", "128x64"))
 SUMMARY = {}     # the last run's figures, for tests: "monkey" and "soak"
-FAILS = ("errors", "mem_errors", "crashes", "inv_fail", "privacy_bad")
+FAILS = ("errors", "mem_errors", "crashes", "inv_fail", "privacy_bad", "privacy_holder")
 SUMS = ("presses", "steps", "moves", "draws_passes", "rounds", "setups", "started", "resumed", "finished",
         "curtain_frames", "hidden_frames", "menu_frames", "think_polls", "think_keys", "ai_problems",
-        "save_failures", "oom_calls", "error_pages_oom", "boot_retries") + FAILS
+        "save_failures", "oom_calls", "error_pages_oom", "boot_retries", "handoffs") + FAILS
 
 
 def build(dst):
@@ -232,6 +233,8 @@ def run_monkey(args, tree, base):
           % (tot["moves"], tot["draws_passes"], tot["inv_fail"]))
     print("  frames checked with the hands face down: curtain %d, table %d, menus %d; tile bytes shown %d"
           % (tot["curtain_frames"], tot["hidden_frames"], tot["menu_frames"], tot["privacy_bad"]))
+    print("  pass-and-play hand-offs %d; frames showing a hand to someone who does not hold the device %d"
+          % (tot["handoffs"], tot["privacy_holder"]))
     print("  AI ticks polled %d, with keys down %d; AI problems (stand-in played) %d"
           % (tot["think_polls"], tot["think_keys"], tot["ai_problems"]))
     print("  MemoryErrors caught in a frame %d (played on, lean: %d; the error page: %d); error pages in all"
@@ -362,29 +365,61 @@ def run_soak(args, tree, base):
     return 1 if failed else 0
 
 
+MAX_SEED = 10 ** 9
+SIZES = ("240x240", "240x135", "128x64", "320x240")
+
+
+def seed(text):
+    """--seed: a number, or 'random' (-1: a fresh one is drawn and printed)."""
+    if text == "random":
+        return -1
+    return cli.typed(cli.whole, 0, MAX_SEED)(text)
+
+
+def sizes(text):
+    """--sizes: a comma-separated list of the sizes the monkey's boards have."""
+    got = text.split(",")
+    for sz in got:
+        if sz not in SIZES:
+            raise argparse.ArgumentTypeError("unknown size %r (sizes: %s)" % (sz, ",".join(SIZES)))
+    return text
+
+
 def main(argv=None, prebuilt=None):
     """Command line; `prebuilt`: a build() result to reuse (tests)."""
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--presses", type=int, default=0, help="monkey: total presses")
-    ap.add_argument("--soak-games", type=int, default=0, help="soak: complete all-AI matches")
-    ap.add_argument("--segment", type=int, default=2500, help="monkey: presses per process (boot)")
-    ap.add_argument("--sizes", default="240x240,240x135,128x64,320x240", help="monkey: screen sizes to use")
-    ap.add_argument("--jobs", type=int, default=2, help="processes at a time")
-    ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--heap", default="180K")
-    ap.add_argument("--ai-ms", type=int, default=10, help="fake AI clock: ms per reading")
-    ap.add_argument("--timeout", type=int, default=3600, help="seconds per process")
+    ap = cli.parser("monkey", description=__doc__.split("\n\n")[0])
+    count = cli.typed(cli.whole, 0, 10 * cli.MAX_COUNT)
+    ap.add_argument("--presses", type=count, default=0, help="monkey: total presses")
+    ap.add_argument("--soak-games", type=count, default=0, help="soak: complete all-AI matches")
+    ap.add_argument("--segment", type=cli.typed(cli.whole, 1, cli.MAX_COUNT), default=2500,
+                    help="monkey: presses per process (boot)")
+    ap.add_argument("--sizes", type=sizes, default="240x240,240x135,128x64,320x240",
+                    help="monkey: screen sizes to use")
+    ap.add_argument("--jobs", type=cli.typed(cli.whole, 1, cli.MAX_JOBS), default=2,
+                    help="processes at a time")
+    ap.add_argument("--seed", type=seed, default=1,
+                    help="segments' seeds derive from it; 'random': a fresh one, printed (replay with it)")
+    ap.add_argument("--heap", type=cli.typed(cli.heap), default="180K")
+    ap.add_argument("--ai-ms", type=cli.typed(cli.whole, 1, 1000), default=10,
+                    help="fake AI clock: ms per reading")
+    ap.add_argument("--timeout", type=cli.typed(cli.whole, 1, 86400), default=3600,
+                    help="seconds per process")
     ap.add_argument("--no-compensate", dest="compensate", action="store_false",
                     help="run at --heap exactly (the harness's own bytes then come off the firmware's)")
-    ap.add_argument("--tolerance", type=int, default=1024, help="soak: bytes of drift allowed")
+    ap.add_argument("--tolerance", type=cli.typed(cli.whole, 0, 1 << 20), default=1024,
+                    help="soak: bytes of drift allowed")
     ap.add_argument("--require-games", action="store_true", help="monkey: fail when no game was played")
-    ap.add_argument("--keep", help="build and save directories here (default: a temporary one)")
+    ap.add_argument("--keep", type=cli.typed(cli.out_dir),
+                    help="build and save directories here (default: a temporary one)")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args(argv)
+    if args.seed < 0:
+        import random
+        args.seed = random.SystemRandom().randrange(1, MAX_SEED)
+        print("monkey: random seed %d (replay: --seed %d)" % (args.seed, args.seed), flush=True)
     args.prebuilt = prebuilt
     if frames.find() is None:
-        print("monkey: no micropython binary (make venv)")
-        return 2
+        return cli.say("monkey", "no micropython binary (make venv)")
     if not args.presses and not args.soak_games:
         ap.error("give --presses N and/or --soak-games N")
     base = args.keep or tempfile.mkdtemp(prefix="monkey-")

@@ -24,12 +24,14 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HARNESS = os.path.join(ROOT, "host_tests", "ui_fakes", "powercut.py")
 sys.path.insert(0, os.path.join(ROOT, "host_tests", "ui_fakes"))
 
+import cli  # noqa: E402
 import frames  # noqa: E402
 
 
-def run(job, build=os.path.join(ROOT, "build", "powercut"), timeout=3600, mpy=None):
+def run(job, build=os.path.join(ROOT, "build", "powercut"), timeout=3600, mpy=None, heap=None):
     """Run the harness on `job` (see host_tests/ui_fakes/powercut.py); its JSON answer. The firmware
-    is compiled into build/mpy first, unless `mpy` names a compiled tree: (code dir, board dir)."""
+    is compiled into build/mpy first, unless `mpy` names a compiled tree: (code dir, board dir).
+    `heap`: micropython's -X heapsize (e.g. "180K", the monkey's heap); default: the port's own."""
     mp = frames.find()
     if mp is None:
         raise RuntimeError("no micropython binary: make venv")
@@ -38,7 +40,8 @@ def run(job, build=os.path.join(ROOT, "build", "powercut"), timeout=3600, mpy=No
     else:
         code, boards = mpy
     env = dict(os.environ, UI_CODE=code, UI_BOARDS=boards, UI_JOB=json.dumps(job))
-    res = subprocess.run([mp, HARNESS], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+    cmd = [mp] + (["-X", "heapsize=" + heap] if heap else []) + [HARNESS]
+    res = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                          universal_newlines=True, timeout=timeout, env=env)
     try:
         return json.loads(res.stdout.strip().split("\n")[-1])
@@ -59,27 +62,44 @@ def report(out):
     lines = ["power-cut proof: %d cases, %d saves in the match played, %.1f s" %
              (out["cases"], out["saves"], out["ms"] / 1000.0),
              "file sizes: " + ", ".join("%s %d B" % kv for kv in sorted(out["bytes"].items()))]
-    for group in sorted(out["kinds"]):
-        kinds = out["kinds"][group]
+    return "\n".join(lines + outcome_lines(out["kinds"], out["failures"]))
+
+
+def outcome_lines(groups, failures):
+    """Cases by group and outcome, most frequent first, then the failures (shared with faults.py)."""
+    lines = []
+    for group in sorted(groups):
+        kinds = groups[group]
         lines.append("  %s: %d cases" % (group, sum(kinds.values())))
         for kind in sorted(kinds, key=lambda k: -kinds[k]):
             lines.append("    %6d  %s" % (kinds[kind], kind))
-    for f in out["failures"]:
-        lines.append("FAILED " + f)
-    return "\n".join(lines)
+    return lines + ["FAILED " + f for f in failures]
+
+
+def flips(text):
+    """--flips: xor patterns 01..ff, hex, comma separated."""
+    try:
+        out = [int(x, 16) for x in text.split(",")]
+    except ValueError:
+        out = []
+    if not out or not all(0 < x < 256 for x in out):
+        raise argparse.ArgumentTypeError("wants hex bytes 01..ff, comma separated, not %r" % text)
+    return out
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--stride", type=int, default=1, help="cut at every Nth byte offset")
-    ap.add_argument("--flip-stride", type=int, default=1, help="flip every Nth byte")
-    ap.add_argument("--flips", default="ff,01,80,20", help="xor patterns, hex, comma separated")
-    ap.add_argument("--rounds", type=int, default=3, help="play into this round")
-    ap.add_argument("--moves", type=int, default=5, help="... and this many moves into it")
-    ap.add_argument("--seed", type=int, default=7)
+    ap = cli.parser("powercut", description=__doc__.split("\n")[0])
+    step = cli.typed(cli.whole, 1, 1 << 20)
+    ap.add_argument("--stride", type=step, default=1, help="cut at every Nth byte offset")
+    ap.add_argument("--flip-stride", type=step, default=1, help="flip every Nth byte")
+    ap.add_argument("--flips", type=flips, default="ff,01,80,20", help="xor patterns, hex, comma separated")
+    ap.add_argument("--rounds", type=cli.typed(cli.whole, 1, 20), default=3, help="play into this round")
+    ap.add_argument("--moves", type=cli.typed(cli.whole, 0, 28), default=5,
+                    help="... and this many moves into it")
+    ap.add_argument("--seed", type=cli.typed(cli.whole, 0, cli.MAX_SEED), default=7)
     a = ap.parse_args()
     t0 = time.time()
-    out = proof(a.stride, a.flip_stride, [int(x, 16) for x in a.flips.split(",")], a.rounds, a.moves, a.seed)
+    out = proof(a.stride, a.flip_stride, a.flips, a.rounds, a.moves, a.seed)
     print(report(out))
     print("wall time %.1f s" % (time.time() - t0))
     sys.exit(1 if out["failures"] else 0)

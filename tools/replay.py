@@ -194,9 +194,14 @@ def run(sc):
 
 
 def main(argv):
-    if len(argv) != 1:
+    import cli
+    if len(argv) != 1 or argv[0].startswith("-"):
         sys.stderr.write("usage: replay.py SCENARIO.json\n")
         return 2
+    try:
+        cli.in_file("", argv[0])             # a regular file (not a FIFO, not a device) of sane size
+    except cli.BadArg as e:
+        return cli.say("replay", e)
     try:
         with open(argv[0], encoding="utf-8") as f:
             sc = json.load(f)

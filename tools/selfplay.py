@@ -9,6 +9,12 @@ import sys
 
 _here = sys.argv[0].rsplit("/", 1)[0] if "/" in sys.argv[0] else "."
 sys.path.insert(0, _here + "/../firmware")
+sys.path.insert(0, _here)
+
+try:
+    import cli  # noqa: E402
+except ImportError:   # imported as tools.<name> (tests)
+    from tools import cli  # noqa: E402
 
 from domino.rules import Rules, VARIANTS, RulesError  # noqa: E402
 from domino.match import Match  # noqa: E402
@@ -101,23 +107,22 @@ def main(argv):
             flags.append(a)
             i += 1
         else:
-            print(USAGE)
-            return 2
+            return cli.say("selfplay", ("%s wants a value" % a if a in args else "unknown argument %s" % a) +
+                           " (" + USAGE + ")")
     try:
-        games = int(args["--games"])
-        seed = int(args["--seed"])
+        games = cli.whole("--games", args["--games"], 1, cli.MAX_COUNT)
+        seed = cli.whole("--seed", args["--seed"], 0, cli.MAX_SEED - games)
+        players = cli.whole("--players", args["--players"], 1, 4)
         if "--all" in flags:
             for vid, p, t in combos():
                 print(run(vid, p, t, games, seed))
             return 0
         if not args["--variant"]:
-            print(USAGE)
-            return 2
-        print(run(args["--variant"], int(args["--players"]), "--teams" in flags, games, seed,
-                  "--transcript" in flags))
+            return cli.say("selfplay", "--variant or --all is needed (" + USAGE + ")")
+        rules = Rules(args["--variant"], players, "--teams" in flags)
     except (ValueError, RulesError) as e:
-        print("selfplay: " + str(e))
-        return 2
+        return cli.say("selfplay", e)
+    print(run(rules.vid, rules.players, rules.teams, games, seed, "--transcript" in flags))
     return 0
 
 

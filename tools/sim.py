@@ -14,6 +14,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
+import cli  # noqa: E402
 import sim_link  # noqa: E402
 from sim_link import BOARDS, SIZES, ScriptError, Sim, frame_hash, frame_image  # noqa: E402
 
@@ -21,8 +22,29 @@ AI_STEP = 10   # headless: a 500 ms Hard move = 50 reads of its clock (about 50 
 KEYMAP_TEXT = "arrows=joystick  Enter/space=press  a b x y=buttons  q/Esc=quit"
 
 
+def has_display():
+    """A display SDL can open (or a driver chosen by hand: SDL_VIDEODRIVER=dummy in tests); without
+    one SDL waits for ever."""
+    env = os.environ
+    return bool(env.get("DISPLAY") or env.get("WAYLAND_DISPLAY") or env.get("SDL_VIDEODRIVER") or
+                sys.platform in ("darwin", "win32"))
+
+
+def app_exists(app):
+    """--app: a .py file, or a module under firmware/ or the repository (as the simulator's path)."""
+    if app.endswith(".py") or os.sep in app:
+        return os.path.isfile(app)
+    rel = app.replace(".", os.sep)
+    root = os.path.dirname(HERE)
+    for base in (os.path.join(root, "firmware"), root):
+        if os.path.isfile(os.path.join(base, rel + ".py")) or \
+                os.path.isfile(os.path.join(base, rel, "__init__.py")):
+            return True
+    return False
+
+
 def default_view():
-    if os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or sys.platform == "darwin":
+    if has_display():
         try:
             os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
             import pygame  # noqa: F401
@@ -47,6 +69,12 @@ def run_script(args):
         return 2
     if args.screenshot:
         timeline.append((end, "shot", args.screenshot))
+    try:
+        for _t, what, arg in timeline:
+            if what == "shot":
+                cli.out_file("shot:", arg)
+    except cli.BadArg as e:
+        return cli.say("sim", e)
     sim = Sim(args.board or "waveshare_lcd13", args.size, args.app, virtual=True, heap=args.heap,
               micropython=args.micropython, data_dir=args.data,
               source=args.source, ai_step=args.ai_step)
@@ -120,34 +148,39 @@ def run_script(args):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0],
-                                 formatter_class=argparse.RawDescriptionHelpFormatter,
-                                 epilog="keys: " + KEYMAP_TEXT + "\n\n" + sim_link.parse_script.__doc__)
+    ap = cli.parser("sim", description=__doc__.split("\n")[0],
+                    formatter_class=argparse.RawDescriptionHelpFormatter,
+                    epilog="keys: " + KEYMAP_TEXT + "\n\n" + sim_link.parse_script.__doc__)
     ap.add_argument("--board", choices=BOARDS, help="board to mimic (size, keys, help); "
                     "default waveshare_lcd13 in a window, oled_diy in a terminal")
     ap.add_argument("--size", choices=SIZES, help="override the board's screen size "
                     "(128x64 = mono, like the OLED)")
     ap.add_argument("--view", choices=("window", "term"), help="default: window if a display "
                     "is available, else term")
-    ap.add_argument("--scale", type=int, default=0, help="window zoom (default 2 or 3) / "
-                    "screenshot zoom (default 1)")
+    ap.add_argument("--scale", type=cli.typed(cli.whole, 0, 16), default=0,
+                    help="window zoom (default 2 or 3) / screenshot zoom (default 1)")
     ap.add_argument("--app", help="module or .py file with run(board) instead of firmware/main.py")
     ap.add_argument("--keys", help="headless: key script to play (see below)")
-    ap.add_argument("--screenshot", help="headless: PNG of the frame at the end of the script")
-    ap.add_argument("--data", help="directory standing in for the device's flash (saves, "
-                    "settings); default build/sim-data/<board>")
+    ap.add_argument("--screenshot", type=cli.typed(cli.out_file),
+                    help="headless: PNG of the frame at the end of the script")
+    ap.add_argument("--data", type=cli.typed(cli.out_dir), help="directory standing in for the device's "
+                    "flash (saves, settings); default build/sim-data/<board>")
     ap.add_argument("--source", action="store_true", help="run firmware/ and boards/ from source "
                     "(default: compiled to .mpy in build/sim-mpy, as deployed)")
-    ap.add_argument("--seed", type=int, help="deal seed of every new game (PICO_SIM_SEED), for "
-                    "reproducible games; default random")
-    ap.add_argument("--heap", default=sim_link.DEFAULT_HEAP, help="MicroPython heap (default "
-                    "%(default)s; the Pico has about 200K free)")
-    ap.add_argument("--ai-step", type=int, default=AI_STEP, metavar="MS", help="headless: each "
-                    "read of the AI's clock is MS ms later (boards/sim.py WorkClock), so a Hard "
-                    "move does the same work on any machine; 0 = real time (default %(default)s)")
-    ap.add_argument("--timeout", type=float, default=60.0, help="headless: wall-clock limit, s")
-    ap.add_argument("--micropython", help="micropython binary (default: tools/find_micropython.py)")
+    ap.add_argument("--seed", type=cli.typed(cli.whole, 0, cli.MAX_SEED), help="deal seed of every new game "
+                    "(PICO_SIM_SEED), for reproducible games; default random")
+    ap.add_argument("--heap", type=cli.typed(cli.heap), default=sim_link.DEFAULT_HEAP,
+                    help="MicroPython heap (default %(default)s; the Pico has about 200K free)")
+    ap.add_argument("--ai-step", type=cli.typed(cli.whole, 0, 10000), default=AI_STEP, metavar="MS",
+                    help="headless: each read of the AI's clock is MS ms later (boards/sim.py WorkClock), "
+                    "so a Hard move does the same work on any machine; 0 = real time (default %(default)s)")
+    ap.add_argument("--timeout", type=cli.typed(cli.number, 1, 86400), default=60.0,
+                    help="headless: wall-clock limit, s")
+    ap.add_argument("--micropython", type=cli.typed(cli.executable),
+                    help="micropython binary (default: tools/find_micropython.py)")
     args = ap.parse_args(argv)
+    if args.app and not app_exists(args.app):
+        ap.error("--app %s: no such module or file" % args.app)
     if args.seed is not None:
         os.environ["PICO_SIM_SEED"] = str(args.seed)  # read by boards/sim.py (board.seed)
     try:
@@ -156,6 +189,8 @@ def main(argv=None):
             return run_script(args)
         view = args.view or default_view()
         args.board = args.board or default_board(view)
+        if view == "window" and not has_display():
+            return cli.say("sim", "the window view needs a display (DISPLAY is not set): use --view term")
         if view == "window":
             import sim_window
             return sim_window.run(args)

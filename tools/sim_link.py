@@ -331,6 +331,9 @@ class Reader(threading.Thread):
 TAP_MS = 100   # a tap holds the key this long ...
 GAP_MS = 100   # ... then leaves it up this long
 CHORD_MS = 40  # keys of a chord (b+x) go down this far apart, first key first
+MAX_REPEAT = 1000          # down*N: at most this many taps
+MAX_SCRIPT_MS = 3600000    # a script plays at most an hour of (virtual) time
+MAX_EVENTS = 100000        # key changes and screenshots in one script
 
 
 class ScriptError(ValueError):
@@ -368,7 +371,10 @@ def parse_script(text):
             t += _ms(word[5:])
             continue
         if lw.startswith("shot:"):
-            out.append((t, "shot", word[5:]))
+            path = word[5:]
+            if not path or path.endswith("/") or os.path.isdir(path):
+                raise ScriptError("shot needs a file name, got %r" % word)
+            out.append((t, "shot", path))
             continue
         hold = TAP_MS
         times = 1
@@ -378,11 +384,14 @@ def parse_script(text):
                 raise ScriptError("hold needs hold:KEY:MS, got %r" % word)
             word, hold = parts[1], _ms(parts[2])
         elif "*" in word:
+            whole = word
             word, n = word.split("*", 1)
             try:
                 times = int(n)
             except ValueError:
-                raise ScriptError("bad repeat count in %r" % word)
+                raise ScriptError("bad repeat count in %r" % whole)
+            if not 1 <= times <= MAX_REPEAT:
+                raise ScriptError("repeat count must be 1..%d in %r" % (MAX_REPEAT, whole))
         bits = _keys_of(word)
         for _ in range(times):
             mask = 0
@@ -394,6 +403,11 @@ def parse_script(text):
                 mask &= ~b
                 out.append((t + i * CHORD_MS, "keys", mask))
             t += (len(bits) - 1) * CHORD_MS + GAP_MS
+        if t > MAX_SCRIPT_MS or len(out) > MAX_EVENTS:
+            raise ScriptError("the script is longer than %d ms or %d key changes"
+                              % (MAX_SCRIPT_MS, MAX_EVENTS))
+    if t > MAX_SCRIPT_MS:
+        raise ScriptError("the script is longer than %d ms" % MAX_SCRIPT_MS)
     return out, t
 
 
@@ -404,6 +418,8 @@ def _ms(s):
         raise ScriptError("not a number of ms: %r" % s)
     if v < 0:
         raise ScriptError("negative time: %r" % s)
+    if v > MAX_SCRIPT_MS:
+        raise ScriptError("more than an hour: %r" % s)
     return v
 
 

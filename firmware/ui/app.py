@@ -18,6 +18,7 @@ _EV_REPEAT = const(0x2000)  # = ui.input.EV_REPEAT
 _EV_KIND = const(0xF000)    # = ui.input.EV_KIND
 _EV_KEY = const(0x0FFF)     # = ui.input.EV_KEY
 _K_A = const(0x010)         # = ui.input.K_A
+_K_B = const(0x020)         # = ui.input.K_B
 _K_PRESS = const(0x100)     # = ui.input.K_PRESS
 
 FRAME_MS = const(20)
@@ -27,11 +28,12 @@ MEM_RETRY_MS = const(2000)             # a third MemoryError this soon after the
 
 
 class App:
-    def __init__(self, board, root="/", ai_clock=None):
+    def __init__(self, board, root="/", ai_clock=None, warm=False):
         self.board = board
         self.inp = board.make_input()
         self.g = Gfx(board)
         self.root = root
+        self.fs = getattr(board, "fs", None)   # the files' storage (savegame.Files): None, the flash
         self.log_root = root if root.endswith("/") else root + "/"
         self.lean = False            # after a MemoryError: Hard AI plays as Medium, no wheel
         self.mem_errors = 0          # MemoryErrors recovered from since boot (events.log: ever)
@@ -40,12 +42,18 @@ class App:
         self.wd = board.watchdog
         self.wd_on = False
         self._usb_at = 0
-        self.settings, note = self.store().load_settings()
+        self.inp.poll()
+        self.safe = self.inp.raw & _K_B    # B held at power-on: no file is read (ui/nav.py boot)
+        st = self.store()
+        self.settings, note = (st.default_settings(), None) if self.safe else st.load_settings()
+        st = None
         self.ai_clock = ai_clock or board.ai_clock
         self.screen = Screen(self)
         self.dirty = True
         self.errors = 0              # unexpected errors caught (tests expect 0)
         self.save_failures = 0
+        self.unsaved = False         # the last save failed: nothing may say "saved"
+        self.saved = None            # the checksum of the last save (savegame.Files.verify)
         self.last_error = None
         self.low_mem = 1 << 30       # lowest gc.mem_free() seen between steps
         self.probe = None            # tests: called on every AI tick and after every save
@@ -53,9 +61,13 @@ class App:
         self.pending = None          # a game to start on the next pass (see start)
         board.set_brightness(self.settings["bright"])
         from ui import nav
-        nav.warm_up()
+        if warm:                     # the 180K unix-port stress runs only: the Pico does not need it
+            nav.warm_up()            # (docs/ENGINE.md, "Memory tricks")
+        else:                        # the AI, loaded for good now (its native code is never freed):
+            from ui import brain     # low in the heap, and no pause at its first move
+            brain.load()
         self.arm_watchdog()
-        nav.boot(self, note)         # back into a saved game (B held: the menu)
+        nav.boot(self, note)         # back into a saved game (B held: the safe start)
 
     def need(self, name):
         """Module `name`, loaded if it is not. When the heap is too short or too split for it, the
@@ -76,12 +88,12 @@ class App:
 
     def store(self):
         """The persistence layer, loaded when needed (see release)."""
-        return self.need("store").Store(self.root)
+        return self.need("store").Store(self.root, self.fs)
 
     def saves(self):
         """What a game loads to save a move (savegame.py: the store without its loading and checking
         code, settings and statistics)."""
-        return self.need("savegame").Files(self.root)
+        return self.need("savegame").Files(self.root, self.fs)
 
     def release(self):
         """Unload what the table does not need now (saving, menus, a human's turn), before a long AI

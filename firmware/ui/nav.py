@@ -1,21 +1,22 @@
-"""Moving between the menus and the table, loaded only for that moment: boot (warm-up, then straight
+"""Moving between the menus and the table, loaded only for that moment: boot (straight
 back into a saved game), starting or resuming a match, going back to the menu, the error page.
 Whatever the previous screen held (menus, the table, the AI) is unloaded first, so the next screen
 gets the whole heap."""
 import gc
 from ui.screen import drop_module
-from ui.input import K_B
 
 WARM = ("store", "savegame", "domino.record", "ui.widgets", "ui.menus", "ui.dealcode", "ui.table",
         "ui.pick", "ui.paint", "ui.place", "ui.pause", "ui.sheet", "ui.settings", "ui.movelog")
 
 
 def warm_up():
-    """Load every module the app loads on demand once, at boot, and drop it again; load the AI and
-    keep it. Loading a module interns its names for good: done now, those permanent bytes sit
-    together at the bottom of the heap instead of as islands between later allocations, which would
-    split the free heap into pieces too small for the next module or the AI's buffers. The AI stays
-    loaded for good: its native code could not be unloaded without leaking."""
+    """Only where the heap is tight (App(..., warm=True): the 180K stress runs on the 64-bit unix
+    port; the Pico boots without it, docs/ENGINE.md). Load every module the app loads on demand
+    once, at boot, and drop it again; load the AI and keep it. Loading a module interns its names
+    for good: done now, those permanent bytes sit together at the bottom of the heap instead of as
+    islands between later allocations, which would split the free heap into pieces too small for
+    the next module or the AI's buffers. The AI stays loaded for good: its native code could not be
+    unloaded without leaking."""
     for name in WARM:
         try:
             __import__(name)
@@ -41,20 +42,15 @@ def unload_game():
 
 def boot(app, note):
     """Power-on: straight back into the saved game, so a reset (or the watchdog) puts the player back
-    at the table; else the main menu. B held at power-on: the menu with the save kept (the way out
-    should a save ever stop the firmware); Continue resumes it. `note`: the settings' message; the
-    statistics are checked here too (set aside when damaged). Whatever goes wrong is the error page."""
-    inp = app.inp
-    inp.poll()
-    held = inp.raw & K_B
-    inp.flush()                      # B, still held, does nothing on the menu
-    st = app.store()
-    note = note or st.load_stats()[1]
-    if held and st.has_game():
-        app.menu("B held: game not resumed")
+    at the table; else the main menu. B held at power-on (app.safe): no file is read, settings
+    included, and the safe start offers to reset them (ui/safestart.py) — the way out should a file
+    ever stop the firmware. `note`: the settings' message; the statistics are checked here too (set
+    aside when damaged). Whatever goes wrong is the error page."""
+    app.inp.flush()                  # B, still held, does nothing on the next screen
+    if app.safe:
+        app.pending = ("safe",)
     else:
-        app.pending = ("resume", note)
-    st = None
+        app.pending = ("resume", note or app.store().load_stats()[1])
     try:
         begin(app)
     except MemoryError:
@@ -65,9 +61,18 @@ def boot(app, note):
 
 def _menu(app, what, text):
     unload_game()
+    drop_module("store")             # the menus load it when they need it (Settings, Statistics)
+    if what == "safe":
+        from ui.safestart import SafeStart
+        app.go(SafeStart(app))
+        return
     if what == "error":
         from ui.widgets import Message
-        app.go(Message(app, "Oops", text + "\nThe game is saved after its last move: choose Continue."))
+        if app.unsaved:
+            text += "\nIts last moves could not be saved."
+        elif app.saves().has_game():
+            text += "\nThe game is saved after its last move: choose Continue."
+        app.go(Message(app, "Oops", text))
         return
     if what == "settings":                  # from the game menu: the game resumes after
         from ui.settings import Settings
@@ -94,8 +99,8 @@ def begin(app):
              extras.get("sheet", ""), note or (p[1] if len(p) > 1 else None), False)
         match = extras = None
         gc.collect()
-    elif what == "menu" or what == "error" or what == "settings":
-        _menu(app, what, p[1])
+    elif what == "menu" or what == "error" or what == "safe" or what == "settings":
+        _menu(app, what, p[1] if len(p) > 1 else None)
         return
     from ui.table import Game, Table
     t = app.table = Table(app, Game(p[0], p[1], p[2], p[3]))
@@ -103,8 +108,7 @@ def begin(app):
         t.say(p[4], 3000)
         t.wait(1500)                 # read before an AI's move takes the message line
     if p[5]:
-        app.saves().clear_game()     # a new match replaces any saved one (the store's writing
-        #                              half: loaded for the save anyway, the whole store is not)
+        app.saves().clear_game()     # a new match replaces any saved one
         t.save()
     t = None
     drop_module("ui.nav")            # done: the table needs the room

@@ -216,9 +216,9 @@ def mark_end(v, g, chain, col, chosen=True):
     if not g.mono:
         fb.rect(x - 1, y - 1, w + 2, h + 2, col)
         fb.rect(x - 2, y - 2, w + 4, h + 4, col)
-    elif chosen:
-        for yy in range(y, y + h):
-            for xx in range(x, x + w):
+    elif chosen:                     # (clipped: off the screen pixel() answers None)
+        for yy in range(max(y, 0), min(y + h, g.h)):
+            for xx in range(max(x, 0), min(x + w, g.w)):
                 fb.pixel(xx, yy, 1 - fb.pixel(xx, yy))
     else:
         for cx, cy in ((x - 2, y - 2), (x + w, y - 2), (x - 2, y + h), (x + w, y + h)):

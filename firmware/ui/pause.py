@@ -1,23 +1,41 @@
 """Screens the table needs now and then, loaded only then: the pass-and-play curtain and the in-game
 menu (everything X and Y do, for boards that lack them)."""
-from .screen import Screen, drop_module
-from .widgets import ListScreen, HelpPage
+from .screen import Screen, drop_module, ticks_diff
+from .widgets import ListScreen, HelpPage, Message
 from . import brain, words
 from micropython import const
 
 _K_A = const(0x010)  # = ui.input.K_A
 _K_B = const(0x020)  # = ui.input.K_B
+_SETTLE_MS = const(600)  # quiet wanted before the curtain lifts (passing a device takes longer)
 
 
 class Curtain(Screen):
-    """Pass-and-play: names the next player and shows no tiles until that player presses A."""
+    """Pass-and-play: names the next player and shows no tiles until that player presses A. Only a
+    deliberate press lifts it: one that starts SETTLE_MS after the curtain appeared and after every
+    earlier key activity (a press, a key still held), so the tail of the last player's taps (A
+    pressed twice quickly: the move, then the curtain) never shows the next hand to the wrong
+    person; a press too early only restarts the wait."""
 
     def __init__(self, app, table, seat):
         Screen.__init__(self, app)
         self.table = table
         self.seat = seat
+        self.calm = 0                # the last key activity (or the curtain's appearance)
+
+    def enter(self):
+        self.calm = self.app.board.ticks_ms()
+        self.app.inp.flush()         # keys held now (the last player's) do nothing until let go
+
+    def step(self):
+        if self.app.inp.raw:         # a key still down: not settled
+            self.calm = self.app.board.ticks_ms()
 
     def key(self, k):
+        now = self.app.board.ticks_ms()
+        if ticks_diff(now, self.calm) < _SETTLE_MS:
+            self.calm = now          # still the last player's taps
+            return
         if k == _K_A:
             self.table.shown = self.seat
             self.table.mode = 0
@@ -95,10 +113,15 @@ class Pause(ListScreen):
             r = t.game.match.rules
             app.go(HelpPage(app, r.title, r.vid, self, r))
         elif label == "Save and quit":
-            app.menu("Game saved")
+            why = save_checked(app, t)
+            if why is None:
+                app.menu("Game saved")
+            else:                                    # said, and the game plays on
+                self.note = "Not saved"
+                app.go(Message(app, "Not saved", why, self.back_here))
         elif label == "Abandon game":
             if self.note == "A again to abandon":
-                app.store().clear_game()
+                app.saves().clear_game()
                 app.menu("Game abandoned")
             else:
                 self.note = "A again to abandon"
@@ -112,7 +135,9 @@ class Pause(ListScreen):
         keep = m.nmoves
         m.nmoves = t.undo_to
         try:
-            app.saves().save_game(m, t.game.extras())   # no move token: the whole record again
+            app.unsaved = True
+            app.saved = app.saves().save_game(m, t.game.extras())   # no token: the whole record
+            app.unsaved = False
         except OSError as e:
             m.nmoves = keep
             self.note = app.need("savegame").failed(e)
@@ -122,18 +147,44 @@ class Pause(ListScreen):
         app.screen = Screen(app)
 
     def settings(self):
-        """The settings, with the table out of memory (as from the main menu: the game is saved
-        after every move); leaving them resumes the game from its save."""
-        t = self.table
-        if t.unsaved:
-            t.save()                             # the flash must hold the game before it goes
-            if t.unsaved:
-                self.note = t.msg
-                return
+        """The settings, with the table out of memory (as from the main menu); leaving them resumes
+        the game from its save, so the save is made sure of first (as Save and quit does)."""
         app = self.app
+        why = save_checked(app, self.table)
+        if why is not None:                          # said, and the game plays on
+            self.note = "Not saved"
+            app.go(Message(app, "Not saved", why, self.back_here))
+            return
         app.table = None
         app.pending = ("settings", None)
         app.screen = Screen(app)
 
     def back(self):
         self.app.go(self.back_to)
+
+    def back_here(self):
+        self.app.go(self)
+
+
+def save_checked(app, t):
+    """Make sure game.txt holds the match on the table (saved again when the last save failed, or
+    none was made since a resume) and read it back against the checksum its save wrote: None when
+    it does, else what to tell the player. Only then may "saved" be said."""
+    g = t.game
+    f = app.saves()
+    try:
+        if app.unsaved or not app.saved:             # (a resumed game has not been saved here yet)
+            app.unsaved = True
+            app.saved = f.save_game(g.match, g.extras())
+            app.unsaved = False
+        if not f.verify(app.saved):
+            raise OSError(5)
+    except OSError as e:
+        app.unsaved = True
+        n = e.args[0] if e.args else 0
+        return ("The flash is full" if n == 28 else "The flash is read-only" if n == 30 else
+                "Flash error " + str(n)) + ": the last moves are not saved. Play on, or free space: " \
+            "on a PC, mpremote fs ls shows the files, mpremote rm :<name> removes one (*.bad are " \
+            "set-aside copies, events.old an old log). Then Save and quit again."
+    app.unsaved = False
+    return None

@@ -104,7 +104,6 @@ class Table(Screen):
         self.draws = 0               # (seat + 1) << 8 | tiles it drew in a row, while it draws
         self.undo_to = -1            # moves before the human's last one, while it can be taken back
         self.undo_text = ""          # that move in words
-        self.unsaved = False         # the last save failed: the flash is behind the game
         self.last = 0                # tiles of the last move (outlined)
         self.frame = 0
         self.anim_t = 0
@@ -166,12 +165,13 @@ class Table(Screen):
         self.app.redraw()
 
     def save(self, token=None):
+        app = self.app
         try:
-            self.app.saves().save_game(self.game.match, self.game.extras(), token)
-            self.unsaved = False
+            app.unsaved = True                       # until the save is through
+            app.saved = app.saves().save_game(self.game.match, self.game.extras(), token)
+            app.unsaved = False
         except OSError as e:                         # flash full or failing: say so, play on (the
             self.app.save_failures += 1              # previous save stays; the next move tries again)
-            self.unsaved = True
             self.say(self.app.need("savegame").failed(e), 3000, self.app.g.c.WARN)
             self.wait(1500)                          # seen before the next move's message
         gc.collect()

@@ -88,6 +88,7 @@ class Driver:
         self.curtain_checks = 0
         self.hidden_checks = 0
         self.in_turn = False
+        self.holder = None
         self.max_frame_ms = 0
         if hold:
             for _ in range(job.get("hold_steps", 0)):   # still held for this many loop passes
@@ -159,6 +160,11 @@ class Driver:
         self.step()
         self.board.host_keys(0)
         self.step()
+
+    def handoff(self):
+        """The device passes to the player the curtain names (0.8 s of no keys), who presses A."""
+        self.step(40)
+        self.press(K_A)
 
     def chord(self, hold, k):
         """Hold one key, press and release another, let go (a four-button board's B + X)."""
@@ -340,7 +346,7 @@ class Driver:
             elif nm == "Table" and sc.mode == 4:
                 self.press(K_A)
             elif nm == "Curtain":
-                self.press(K_A)
+                self.handoff()
             elif nm == "RoundEnd":
                 if sc.page == 0:
                     rounds += 1
@@ -360,9 +366,19 @@ class Driver:
     def watch_privacy(self):
         """Check every frame shown: a curtain frame holds no tile pixels at all, and while no hand
         is face up (pass-and-play between turns) the hand area holds none either (check_frame)."""
+        from privacy import Holder
         board = self.board
         real = board.show
         d = self
+        self.holder = holder = Holder()
+        app = self.app
+        real_read = app.inp._read
+
+        def read():
+            k = real_read()
+            holder.read(app, board.ticks_ms(), k)
+            return k
+        app.inp._read = read
 
         def show(y0=0, y1=0x7FFF, more=False):
             d.check_frame()
@@ -400,7 +416,8 @@ class Driver:
         at its last band."""
         from privacy import check, last_band
         kind, bad = check(self.app, self.board)
-        if not last_band(self.board):
+        last = last_band(self.board)
+        if not last:
             kind = -kind
         if kind == 1:
             self.curtain_checks += 1
@@ -408,6 +425,8 @@ class Driver:
             self.hidden_checks += 1
         if bad:
             self.out["privacy_pixels"] = self.out.get("privacy_pixels", 0) + bad
+        if last and self.holder.frame(self.app, self.board.ticks_ms()):
+            self.out["privacy_holder"] = self.out.get("privacy_holder", 0) + 1
 
     def layout_check(self, games, seed):
         """Place the layout of every position of random games in every variant on this screen and
@@ -587,6 +606,8 @@ def main():
                     d.chord(KEYS[k.split("+")[0]], KEYS[k.split("+")[1]])
                 else:
                     d.press(KEYS[k])
+        elif op == "handoff":
+            d.handoff()
         elif op == "steps":
             d.step(st[1])
         elif op == "settle":
@@ -655,6 +676,8 @@ def main():
     out["human_moves"] = d.human_moves
     out["low_mem"] = min(d.low, d.app.low_mem)
     out["curtains"] = d.curtain_checks
+    if d.holder is not None:
+        out["handoffs"] = d.holder.handoffs
     out["hidden_checks"] = d.hidden_checks
     out["final"] = state(d)
     wd = d.board.watchdog
@@ -667,7 +690,8 @@ def main():
 
 def flash(d, mode):
     """From now on the flash refuses writes in the save folder: "full" (opening a file to write
-    raises ENOSPC), "midway" (a write stores half its text, then raises ENOSPC: a partial .tmp);
+    raises ENOSPC), "readonly" (EROFS), "midway" (a write stores half its text, then raises ENOSPC:
+    a partial .tmp);
     "ok" lets them through again. Installed as builtins.open, which every module looks up."""
     import builtins
     real = getattr(d, "real_open", None) or builtins.open
@@ -699,6 +723,8 @@ def flash(d, mode):
             d.out["refused"] = d.out.get("refused", 0) + 1
             if mode == "full":
                 raise OSError(28)
+            if mode == "readonly":
+                raise OSError(30)
             return Refusing(real(path, m, *a))
         return real(path, m, *a)
     builtins.open = refusing_open

@@ -17,8 +17,8 @@ sys.path.insert(0, os.getenv("UI_CODE"))
 JOB = os.getenv("UI_JOB").split()
 
 import boards.sim as sim  # noqa: E402
-from ui.input import K_DOWN, K_RIGHT, K_A  # noqa: E402
 from ui.app import App  # noqa: E402
+import matchplay  # noqa: E402
 
 low = [1 << 30, 1 << 30, 0]      # live low, raw low, ticks
 
@@ -68,66 +68,11 @@ def press(k):
     step()
 
 
-def row(label):
-    sc = app.screen
-    for _ in range(30):
-        if sc.rows()[sc.sel][0] == label:
-            return
-        press(K_DOWN)
-    raise RuntimeError("no row " + label)
-
-
 step()
-row("New game")
-press(K_A)
-sc = app.screen
-from domino.rules import VARIANTS  # noqa: E402
-while VARIANTS[sc.vi][0] != JOB[0]:
-    press(K_RIGHT)
-row("Players")
-while sc.players != int(JOB[1]):
-    press(K_RIGHT)
-kinds = JOB[2].split(",")
-for s in range(len(kinds)):
-    row("Seat " + str(s + 1))
-    while sc.kinds[s] != kinds[s]:
-        press(K_RIGHT)
-row("Start game")
-sc = None
-press(K_A)
+matchplay.set_up(app, press, JOB[0], int(JOB[1]), JOB[2].split(","))
 gc.collect()
 start = gc.mem_free()
-moves = rounds = 0
-result = "steps"
-for _ in range(100000):
-    sc = app.screen
-    name = type(sc).__name__
-    mode = getattr(sc, "mode", -1)
-    page = getattr(sc, "page", -1)
-    if name not in ("Table", "RoundEnd", "MainMenu", "Screen"):
-        result = "stuck on " + name + " " + str(getattr(sc, "text", ""))
-        break
-    sc = None                      # hold no screen (and its game) while the app moves on
-    if name == "Table":
-        if mode == 1:
-            press(K_A)             # the cursor starts on a playable tile
-            if getattr(app.screen, "mode", -1) == 2:
-                press(K_A)
-            moves += 1
-        elif mode == 4:
-            press(K_A)
-        else:
-            step()
-    elif name == "RoundEnd":
-        if page == 0:
-            rounds += 1
-        press(K_A)
-    elif name == "MainMenu":
-        result = "over"
-        break
-    else:
-        step()
-sc = None
+result, rounds, moves = matchplay.play(app, press, step, 100000)
 print("result", result)
 print("rounds", rounds)
 print("human_moves", moves)

@@ -53,7 +53,7 @@ C = {}
 for _k in ("presses", "steps", "moves", "draws_passes", "rounds", "setups", "started", "resumed",
            "finished", "curtain_frames", "hidden_frames", "menu_frames", "privacy_bad", "inv_fail",
            "think_polls", "think_keys", "ai_problems", "boot_keys", "crashes", "oom_calls",
-           "error_pages_oom", "boot_retries", "cut_short"):
+           "error_pages_oom", "boot_retries", "cut_short", "privacy_holder", "handoffs"):
     C[_k] = 0
 NOTES = {}                       # first failure of each kind: what and where
 WHERE = {}                       # exceptions by kind, screen and place: how many
@@ -177,6 +177,7 @@ def h_finish(m):
 
 board = None
 app = None
+holder = privacy.Holder()        # who holds the device, from the keys alone
 mash = [0]         # presses while an AI thinks: 0 none, 1 any key but B/Y, 2 any key (see read)
 REAL = {}          # the app's and board's own functions the harness wraps
 
@@ -219,7 +220,14 @@ def out_of_memory(e):
 
 def read():
     """The key lines: on each AI tick while an AI thinks, a random state (mash[0]); the documented
-    effect of B/Y then is the game menu once the move is made, of any other key none."""
+    effect of B/Y then is the game menu once the move is made, of any other key none. Every state
+    read goes to the privacy check's idea of who holds the device (privacy.Holder)."""
+    k = _read()
+    holder.read(app, board.ticks_ms(), k)
+    return k
+
+
+def _read():
     t = app.table
     if t is not None and t.thinking != 255 and app.screen is t:
         C["think_polls"] += 1
@@ -249,6 +257,10 @@ def show(y0=0, y1=0x7FFF, more=False):
         if bad:
             C["privacy_bad"] += bad
             note("privacy", "kind %d, %d bytes" % (kind, bad))
+        if privacy.last_band(board) and holder.frame(app, board.ticks_ms()):
+            C["privacy_holder"] += 1
+            note("holder", "seat %d's hand shown while seat %d holds the device" % (app.table.shown,
+                                                                                   holder.seat))
     REAL["show"](y0, y1, more)
 
 
@@ -374,6 +386,11 @@ def monkey():
             if nm == "MainMenu" and R.below(3) == 0 and goto(sc, "New game"):
                 hold(K_A)
                 continue
+        if nm == "Curtain" and R.below(3) == 0:
+            C["handoffs"] += 1               # the device passes to the next player, who presses A
+            step(32 + R.below(30))
+            hold(K_A)
+            continue
         sc = t = None
         board.seed = R.below(1 << 30)        # the next new game's deal: the run replays from its seed
         random_action()
@@ -461,8 +478,8 @@ def run():
         board.host_keys(boot_keys)       # held while the app boots (and a moment after)
         C["boot_keys"] = boot_keys
     root = os.getenv("UI_ROOT") or "/tmp/ui_monkey"
-    try:
-        app = App(board, root, fake_clock if fake_ms else None)
+    try:                                 # warm: the boot warm-up this 180K 64-bit heap needs
+        app = App(board, root, fake_clock if fake_ms else None, True)
     except MemoryError as e:             # as ui.app.run does: once more, from a clean slate
         C["boot_retries"] += 1
         note("boot", repr(e))
@@ -470,7 +487,7 @@ def run():
         e = None
         gc.collect()
         try:
-            app = App(board, root, fake_clock if fake_ms else None)
+            app = App(board, root, fake_clock if fake_ms else None, True)
         except MemoryError as e2:        # on the device: stopped at boot (B held is the way out)
             C["crashes"] += 1
             note("crash", "at boot: " + repr(e2))

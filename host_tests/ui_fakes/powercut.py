@@ -120,9 +120,17 @@ def boot_cases(job):
     out = []
     for c in job["cases"]:
         hold = K_B if c.get("hold") == "b" else 0
-        app = boot(c["root"], hold, c.get("profile", "sim"), c.get("size", "240x240"))
+        try:
+            app = boot(c["root"], hold, c.get("profile", "sim"), c.get("size", "240x240"))
+        except Exception as e:       # the device would stop here (a MemoryError: after one retry)
+            app = None
+            gc.collect()
+            out.append({"screen": None, "msg": None, "errors": 0, "errors_after": 0, "crash": repr(e),
+                        "files": listing(c["root"])})
+            continue
         name, msg = shown(app)
-        r = {"screen": name, "msg": msg, "errors": app.errors, "files": listing(c["root"])}
+        r = {"screen": name, "msg": msg, "errors": app.errors, "files": listing(c["root"]),
+             "bright": app.settings["bright"]}
         if app.last_error is not None:
             r["last_error"] = repr(app.last_error)
         sc = app.screen
@@ -137,6 +145,10 @@ def boot_cases(job):
         r["errors_after"] = app.errors
         out.append(r)
         app = sc = None
+        brain = sys.modules.get("ui.brain")      # it points at the last table's app: let it go (on
+        if brain is not None:                    # the device, one boot is one process)
+            brain.make_room = None
+        brain = None
         gc.collect()
     return out
 
@@ -381,4 +393,5 @@ def main():
     print(json.dumps(out))
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -13,7 +13,16 @@ check(app, board) -> (kind, bad):
        3  another screen opened while the hands are face down (the game menu from the curtain, its
           score sheet, rules help): no tile pixel anywhere (colour screens only)
   bad    how many bytes of the frame buffer hold a tile-face or pip pixel where none may be.
+
+Holder: who holds the device in a pass-and-play game, worked out from the keys alone (never from
+what the firmware decided), and a check that no frame shows a hand to anyone else. Passing the
+device takes at least HANDOFF_MS: the player a curtain names takes it with the first press on that
+curtain that starts HANDOFF_MS after the curtain appeared and after every earlier key activity (a
+press, a release, a key held); every other press is the holder's. Until that press nobody holds it
+(a new or resumed match). A table frame with a hand face up that is not the holder's is `wrong`,
+as the double tap of issue 16 was (A twice quickly: the move, then the next player's curtain).
 """
+HANDOFF_MS = 500
 _lut = [None, 0, 0]      # byte -> 1 when one of its two 4-bit pixels is a tile face or a pip
 
 
@@ -78,3 +87,49 @@ def check(app, board):
     if board.mono:
         return 0, 0
     return 3, _bad_bytes(board, 0, h)
+
+
+class Holder:
+    def __init__(self):
+        self.seat = 255              # who holds the device (255: nobody handed it yet)
+        self.keys = 0                # the key lines as last read
+        self.quiet = -HANDOFF_MS     # the last key activity
+        self.since = -HANDOFF_MS     # when the curtain up now first appeared
+        self.up = False
+        self.game = None
+        self.wrong = 0               # frames that showed a hand to someone else
+        self.handoffs = 0
+
+    def read(self, app, now, state):
+        """Every read of the key lines (the harness wraps the input's reader)."""
+        if state != self.keys:
+            if state & ~self.keys and type(app.screen).__name__ == "Curtain" and \
+                    now - self.quiet >= HANDOFF_MS and now - self.since >= HANDOFF_MS:
+                self.seat = app.screen.seat
+                self.handoffs += 1
+            self.keys = state
+            self.quiet = now
+        elif state:
+            self.quiet = now
+
+    def frame(self, app, now):
+        """A frame about to be shown: 1 when it shows a hand to someone who does not hold it."""
+        t = app.table
+        if t is None:
+            return 0
+        if t.game is not self.game:          # a new or resumed match: handed to nobody yet
+            self.game = t.game
+            self.seat = 255
+            self.up = False
+        nm = type(app.screen).__name__
+        if nm == "Curtain":
+            if not self.up:
+                self.up = True
+                self.since = now
+            return 0
+        if nm == "Table" and t.game.humans > 1 and t.shown != 255:
+            self.up = False
+            if t.shown != self.seat:
+                self.wrong += 1
+                return 1
+        return 0

@@ -4,7 +4,7 @@
 // is the Python side (it builds the flash image, writes the plan, reads the results).
 //
 // usage: node run.mjs [SCRIPT.py | --run CODE] --flash IMG [--firmware F.uf2] [--gpio-high N,M,..]
-//          [--st7789 spi=1,dc=8,cs=9,w=240,h=240,x=0,y=0] [--ssd1306 i2c=0,addr=60,w=128,h=64]
+//          [--st7789 spi=1,dc=8,cs=9,w=240,h=240,x=0,y=0] [--ssd1306 i2c=0,addr=60,w=128,h=64,sda=4,scl=5]
 //          [--plan PLAN.json] [--out DIR] [--save-flash IMG] [--flash-timing]
 //          [--timeout WALL_S] [--device-s S] [--quiet]
 //
@@ -36,8 +36,7 @@ import path from 'path';
 import { fileURLToPath } from 'url';
 import { Pico } from './pico.mjs';
 import { SerialPort, runRaw } from './usb.mjs';
-import { ST7789 } from './st7789.mjs';
-import { SSD1306 } from './ssd1306.mjs';
+import { spec, st7789, ssd1306, ST7789_KEYS, SSD1306_KEYS } from './displays.mjs';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
@@ -45,16 +44,6 @@ function usage(msg) {
   if (msg) console.error(`run.mjs: ${msg}`);
   console.error('usage: node run.mjs [SCRIPT.py | --run CODE] --flash IMG [--gpio-high N,..] [--st7789 SPEC] [--ssd1306 SPEC] [--plan F] [--out DIR] [--save-flash F] [--flash-timing] [--timeout S] [--device-s S] [--quiet]');
   process.exit(2);
-}
-
-function spec(text, keys) {
-  const out = {};
-  for (const part of text.split(',')) {
-    const [k, v] = part.split('=');
-    if (!keys.includes(k) || v === undefined || !/^(0x)?[0-9a-f]+$/i.test(v)) usage(`bad device spec ${part}`);
-    out[k] = Number(v);
-  }
-  return out;
 }
 
 const a = { script: null, run: null, flash: null, firmware: path.join(HERE, 'firmware.uf2'), high: [],
@@ -68,8 +57,8 @@ for (let i = 0; i < argv.length; i++) {
   else if (o === '--run') a.run = val();
   else if (o === '--firmware') a.firmware = val();
   else if (o === '--gpio-high') a.high = val().split(',').filter((s) => s).map(Number);
-  else if (o === '--st7789') a.st7789 = spec(val(), ['spi', 'dc', 'cs', 'w', 'h', 'x', 'y']);
-  else if (o === '--ssd1306') a.ssd1306 = spec(val(), ['i2c', 'addr', 'w', 'h']);
+  else if (o === '--st7789') a.st7789 = spec(val(), ST7789_KEYS, usage);
+  else if (o === '--ssd1306') a.ssd1306 = spec(val(), SSD1306_KEYS, usage);
   else if (o === '--plan') a.plan = JSON.parse(fs.readFileSync(val(), 'utf8'));
   else if (o === '--out') a.out = val();
   else if (o === '--save-flash') a.saveFlash = val();
@@ -95,10 +84,8 @@ const wall0 = Date.now();
 
 const pico = new Pico({ firmware: a.firmware, flash: fs.readFileSync(a.flash), flashTiming: a.flashTiming });
 for (const n of a.high) pico.setInput(n, true);
-const lcd = a.st7789 ? new ST7789(pico, { spi: a.st7789.spi, dc: a.st7789.dc, cs: a.st7789.cs, width: a.st7789.w,
-  height: a.st7789.h, xoff: a.st7789.x || 0, yoff: a.st7789.y || 0 }) : null;
-const oled = a.ssd1306 ? new SSD1306(pico, { i2c: a.ssd1306.i2c, addr: a.ssd1306.addr, width: a.ssd1306.w,
-  height: a.ssd1306.h }) : null;
+const lcd = a.st7789 ? st7789(pico, a.st7789) : null;
+const oled = a.ssd1306 ? ssd1306(pico, a.ssd1306) : null;
 const display = lcd || oled;
 const port = new SerialPort(pico);
 

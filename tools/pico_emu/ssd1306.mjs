@@ -3,12 +3,15 @@
 // keeps the 128 x 64 display RAM, 1 KB in the same layout as framebuf.MONO_VLSB (a byte is 8
 // vertical pixels, LSB on top, page by page), with horizontal addressing as micropython-lib's
 // ssd1306 driver sets it. Each byte takes its bit time on the bus (9 SCL periods).
+// With its sda/scl GPIOs given it also answers on the wires: MicroPython's rp2 port sends
+// zero-length writes (I2C.scan(), which the board file uses to find the panel) by bit-banging the
+// pins, as the RP2040's I2C block cannot; the lines get pull-ups and the address byte its ACK.
 //
-//   const oled = new SSD1306(pico, { i2c: 0, addr: 0x3c, width: 128, height: 64 });
+//   const oled = new SSD1306(pico, { i2c: 0, addr: 0x3c, width: 128, height: 64, sda: 4, scl: 5 });
 const ARGS = { 0x20: 1, 0x21: 2, 0x22: 2, 0x81: 1, 0x8d: 1, 0xa8: 1, 0xd3: 1, 0xd5: 1, 0xd9: 1, 0xda: 1, 0xdb: 1 };
 
 export class SSD1306 {
-  constructor(pico, { i2c = 0, addr = 0x3c, width = 128, height = 64 }) {
+  constructor(pico, { i2c = 0, addr = 0x3c, width = 128, height = 64, sda = -1, scl = -1 }) {
     this.pico = pico;
     this.addr = addr;
     this.width = width;
@@ -55,6 +58,40 @@ export class SSD1306 {
       if (this.current) { this.writes.push(this.current); this.current = null; }
       later(() => bus.completeStop());
     };
+    if (sda >= 0 && scl >= 0) this.wires(pico.mcu.gpio[sda], pico.mcu.gpio[scl]);
+  }
+
+  /** The bit-banged bus: open-drain lines with pull-ups (wired-AND of the Pico and this panel);
+   * START, the address byte and its ACK, each later byte acked and taken like the I2C block's. */
+  wires(sdaPin, sclPin) {
+    const LOW = 0; // GPIOPinState.Low: the Pico drives the line low (its open-drain emulation)
+    let pull = false; // this panel holds SDA low (an ACK)
+    let sda = true, scl = true, bits = 0, v = 0, nth = -1;
+    const update = () => {
+      const nsda = sdaPin.value !== LOW && !pull;
+      const nscl = sclPin.value !== LOW;
+      sdaPin.setInputValue(nsda);
+      sclPin.setInputValue(nscl);
+      if (nscl && scl && nsda !== sda) {            // SDA moves while SCL is high
+        if (!nsda) { nth = 0; bits = 0; v = 0; } // START (or repeated START)
+        else { nth = -1; if (this.selected) { this.selected = false; } } // STOP
+      } else if (nscl && !scl && nth >= 0) {          // SCL rises: a bit in
+        if (bits < 8) { v = (v << 1) | (nsda ? 1 : 0); bits++; }
+        else bits = 9;                                  // the ACK clock
+      } else if (!nscl && scl && nth >= 0) {          // SCL falls
+        if (bits === 8) {                               // after the 8th bit: ACK if it is ours
+          if (nth === 0) { this.selected = v >> 1 === this.addr && !(v & 1); this.first = true; }
+          else if (this.selected) this.byte(v);
+          pull = this.selected;
+        } else if (bits === 9) { pull = false; bits = 0; v = 0; nth++; }
+      }
+      sda = nsda; scl = nscl;
+      const level = !pull && sdaPin.value !== LOW;
+      if (level !== nsda) { sda = level; sdaPin.setInputValue(level); }
+    };
+    sdaPin.addListener(update);
+    sclPin.addListener(update);
+    update();
   }
 
   byte(v) {

@@ -10,13 +10,13 @@ import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
-# st7789: {spi, dc, cs, w, h, x, y} as run.mjs --st7789 takes it; ssd1306: {i2c, addr, w, h}
+# st7789: {spi, dc, cs, w, h, x, y} as run.mjs --st7789 takes it; ssd1306: {i2c, addr, w, h, sda, scl}
 WIRING = {
     "waveshare_lcd13": {"st7789": {"spi": 1, "dc": 8, "cs": 9, "w": 240, "h": 240, "x": 0, "y": 0}},
     "pimoroni_pack": {"st7789": {"spi": 0, "dc": 16, "cs": 17, "w": 240, "h": 135, "x": 40, "y": 53}},
     "pimoroni_pack2": {"st7789": {"spi": 0, "dc": 16, "cs": 17, "w": 320, "h": 240, "x": 0, "y": 0},
                        "pins_from": "pimoroni_pack"},
-    "oled_diy": {"ssd1306": {"i2c": 0, "addr": 0x3C, "w": 128, "h": 64}},
+    "oled_diy": {"ssd1306": {"i2c": 0, "addr": 0x3C, "w": 128, "h": 64, "sda": 4, "scl": 5}},
 }
 COLOUR = ("waveshare_lcd13", "pimoroni_pack", "pimoroni_pack2")
 VBUS = 24   # the Pico's VBUS sense: high = USB powered (the app's watchdog stays off)

@@ -28,6 +28,8 @@ install(mp.FS, fw.files, "/fw");
 const name = "/tools/" + path.basename(script);
 mp.FS.mkdir("/tools");
 mp.FS.writeFile(name, fs.readFileSync(script));
+const cli = path.join(path.dirname(script), "cli.py");   // the tools' shared argument checks
+if (fs.existsSync(cli)) mp.FS.writeFile("/tools/cli.py", fs.readFileSync(cli));
 mp.globals.set("_argv", JSON.stringify([name, ...args]));
 let code = 0;
 try {

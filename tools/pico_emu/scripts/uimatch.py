@@ -1,6 +1,7 @@
 # On the emulated Pico (tools/bench_pico.py): a whole match through the real App on the real board
-# (its SPI panel, its heap), keys given at the key reader the way host_tests/ui_fakes/heapgame.py
-# gives them. Config from /_uimatch_cfg.py: BOARD VARIANT PLAYERS TEAMS SEATS THINK FAKE_MS WARM.
+# (its SPI panel, its heap), keys given at the key reader; host_tests/ui_fakes/matchplay.py plays
+# the match, as in the unix-port proof (heapgame.py). Config from /_uimatch_cfg.py: BOARD VARIANT
+# PLAYERS TEAMS SEATS THINK FAKE_MS WARM.
 # `lowest` is the lowest gc.mem_free() after a collection at every AI tick and after every save;
 # `raw` the lowest uncollected free heap between loop steps. FAKE_MS > 0: the AI's clock advances
 # FAKE_MS per reading (a search does the same, smaller, work; its buffers are the same).
@@ -17,9 +18,6 @@ import boards  # noqa: E402
 board = boards.load(BOARD)
 inj = [0]
 board.read_keys = lambda: inj[0]
-if not WARM:                           # measuring the app without its boot warm-up
-    from ui import nav
-    nav.warm_up = lambda: None
 low = [1 << 30, 1 << 30, 0]
 now = [0]
 
@@ -39,9 +37,10 @@ def tick_probe(what):
 
 
 from ui.app import App  # noqa: E402
+import matchplay  # noqa: E402
 
 t0 = time.ticks_ms()
-app = App(board, "/", fake_clock if FAKE_MS else None)
+app = App(board, "/", fake_clock if FAKE_MS else None, WARM)
 app.settings["anim"] = 0
 app.settings["think"] = THINK
 app.probe = tick_probe
@@ -61,69 +60,11 @@ def press(k):
     step()
 
 
-def row(label):
-    sc = app.screen
-    for _ in range(30):
-        if sc.rows()[sc.sel][0] == label:
-            return
-        press(0x002)
-    raise RuntimeError("no row " + label)
-
-
 step()
 gc.collect()
 free_menu = gc.mem_free()
-row("New game")
-press(0x010)
-sc = app.screen
-from domino.rules import VARIANTS  # noqa: E402
-while VARIANTS[sc.vi][0] != VARIANT:
-    press(0x008)
-row("Players")
-while sc.players != PLAYERS:
-    press(0x008)
-if TEAMS:
-    row("Teams")
-    if not sc.teams:
-        press(0x008)
-for s in range(PLAYERS):
-    row("Seat " + str(s + 1))
-    while sc.kinds[s] != SEATS[s]:
-        press(0x008)
-row("Start game")
-sc = None
-press(0x010)
-moves = rounds = 0
-result = "steps"
-for _ in range(200000):
-    sc = app.screen
-    name = type(sc).__name__
-    mode = getattr(sc, "mode", -1)
-    page = getattr(sc, "page", -1)
-    if name not in ("Table", "RoundEnd", "MainMenu", "Screen"):
-        result = "stuck on " + name
-        break
-    sc = None
-    if name == "Table":
-        if mode == 1:
-            press(0x010)
-            if getattr(app.screen, "mode", -1) == 2:
-                press(0x010)
-            moves += 1
-        elif mode == 4:
-            press(0x010)
-        else:
-            step()
-    elif name == "RoundEnd":
-        if page == 0:
-            rounds += 1
-        press(0x010)
-    elif name == "MainMenu":
-        result = "over"
-        break
-    else:
-        step()
-sc = None
+matchplay.set_up(app, press, VARIANT, PLAYERS, SEATS, TEAMS)
+result, rounds, moves = matchplay.play(app, press, step)
 gc.collect()
 print("result", result)
 print("rounds", rounds)
