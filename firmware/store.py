@@ -130,9 +130,9 @@ def _word(v, n=16):
 
 
 def _row(row):
-    """A statistics row: [played, wins, losses, streak, best] and, since rounds are counted,
-    [..., rounds, rounds won] (rounds won <= rounds), ints in range."""
-    if not isinstance(row, list) or (len(row) != 5 and len(row) != 7):
+    """A statistics row: [played, wins, losses, streak, best], then (once rounds are counted)
+    [rounds, rounds won]: ints in range."""
+    if not isinstance(row, list) or len(row) not in (5, 7):
         return False
     for i in range(len(row)):
         if _int(row[i], -COUNT_MAX if i == 3 else 0, COUNT_MAX) is None:

@@ -108,8 +108,7 @@ def begin(app):
         t.say(p[4], 3000)
         t.wait(1500)                 # read before an AI's move takes the message line
     if p[5]:
-        app.saves().clear_game()     # a new match replaces any saved one (the store's writing
-        #                              half: loaded for the save anyway, the whole store is not)
+        app.saves().clear_game()     # a new match replaces any saved one
         t.save()
     t = None
     drop_module("ui.nav")            # done: the table needs the room

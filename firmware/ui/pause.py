@@ -135,7 +135,9 @@ class Pause(ListScreen):
         keep = m.nmoves
         m.nmoves = t.undo_to
         try:
+            app.unsaved = True
             app.saved = app.saves().save_game(m, t.game.extras())   # no token: the whole record
+            app.unsaved = False
         except OSError as e:
             m.nmoves = keep
             self.note = app.need("savegame").failed(e)
@@ -145,15 +147,14 @@ class Pause(ListScreen):
         app.screen = Screen(app)
 
     def settings(self):
-        """The settings, with the table out of memory (as from the main menu: the game is saved
-        after every move); leaving them resumes the game from its save."""
-        t = self.table
-        if self.app.unsaved:
-            t.save()                             # the flash must hold the game before it goes
-            if self.app.unsaved:
-                self.note = t.msg
-                return
+        """The settings, with the table out of memory (as from the main menu); leaving them resumes
+        the game from its save, so the save is made sure of first (as Save and quit does)."""
         app = self.app
+        why = save_checked(app, self.table)
+        if why is not None:                          # said, and the game plays on
+            self.note = "Not saved"
+            app.go(Message(app, "Not saved", why, self.back_here))
+            return
         app.table = None
         app.pending = ("settings", None)
         app.screen = Screen(app)
