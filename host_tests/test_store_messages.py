@@ -290,7 +290,9 @@ def test_save_and_quit_never_says_saved_when_it_was_not(mpy, tmp_path, mode):
                                 ["flash", "ok"], ["menu", "Save and quit"], ["state"]], seed=5)
     playing, refused, paused, saved = out["states"]
     assert out["save_failures"] >= 2
-    assert refused["screen"] == "Message" and refused["screen"] != "MainMenu"
+    assert refused["screen"] == "Message" and refused["text"].startswith(
+        "Flash full: not saved\n" if mode == "full" else "Read-only: not saved\n")
+    assert "mpremote rm" in refused["text"]                        # and how to free space
     assert paused["screen"] == "Pause" and paused["note"] == "Not saved"
     assert saved["screen"] == "MainMenu" and saved["note"] == "Game saved"
     assert not [f for f in os.listdir(str(flash)) if f.endswith(".tmp")]

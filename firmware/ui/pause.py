@@ -1,7 +1,7 @@
 """Screens the table needs now and then, loaded only then: the pass-and-play curtain and the in-game
 menu (everything X and Y do, for boards that lack them)."""
 from .screen import Screen, drop_module, ticks_diff
-from .widgets import ListScreen, HelpPage, Message
+from .widgets import ListScreen, HelpPage, Message, help_text
 from . import brain, words
 from micropython import const
 
@@ -118,7 +118,7 @@ class Pause(ListScreen):
                 app.menu("Game saved")
             else:                                    # said, and the game plays on
                 self.note = "Not saved"
-                app.go(Message(app, "Not saved", why, self.back_here))
+                app.go(Message(app, "Not saved", why + "\n" + help_text("notsaved"), self.back_here))
         elif label == "Abandon game":
             if self.note == "A again to abandon":
                 app.saves().clear_game()
@@ -169,7 +169,8 @@ class Pause(ListScreen):
 def save_checked(app, t):
     """Make sure game.txt holds the match on the table (saved again when the last save failed, or
     none was made since a resume) and read it back against the checksum its save wrote: None when
-    it does, else what to tell the player. Only then may "saved" be said."""
+    it does, else the line to tell the player (the page adds help.txt's [notsaved]: how to free
+    space). Only then may "saved" be said."""
     g = t.game
     f = app.saves()
     try:
@@ -181,10 +182,6 @@ def save_checked(app, t):
             raise OSError(5)
     except OSError as e:
         app.unsaved = True
-        n = e.args[0] if e.args else 0
-        return ("The flash is full" if n == 28 else "The flash is read-only" if n == 30 else
-                "Flash error " + str(n)) + ": the last moves are not saved. Play on, or free space: " \
-            "on a PC, mpremote fs ls shows the files, mpremote rm :<name> removes one (*.bad are " \
-            "set-aside copies, events.old an old log). Then Save and quit again."
+        return app.need("savegame").failed(e)
     app.unsaved = False
     return None

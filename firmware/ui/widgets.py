@@ -188,11 +188,12 @@ def help_text(vid):
     try:
         with open(base + "/help.txt") as f:
             for ln in f:
-                ln = ln.rstrip("\n")
-                if ln.startswith("["):
-                    on = ln == "[" + vid + "]"
+                if ln[:1] == "[":
+                    if on:
+                        break        # the section is read: no more lines of the file in the heap
+                    on = ln.rstrip("\n") == "[" + vid + "]"
                 elif on:
-                    out.append(ln)
+                    out.append(ln.rstrip("\n"))
     except OSError:
         return "Help file missing."
     return "\n".join(out).strip()

@@ -768,6 +768,8 @@ def state(d):
         s["text"] = sc.text
     if hasattr(sc, "page"):
         s["page"] = sc.page
+    if isinstance(getattr(sc, "text", None), str):
+        s["text"] = sc.text
     if hasattr(sc, "rows"):
         s["rows"] = [r[0] for r in sc.rows()]
         s["values"] = [r[1] if r[1] is None or isinstance(r[1], (int, str)) else str(r[1]) for r in sc.rows()]
