@@ -451,6 +451,10 @@ def choose(ctx, match, seat, rng, buf, n, budget_ms, clock, on_tick, work=0):
     return _best(S.sums, buf, n)
 
 
+def _no_clock():
+    return 0
+
+
 class Budget:
     """When a search stops. Work mode (`work` > 0: the arena, the tests): after `work` rollouts, an
     endgame node or deal counting as the device time it takes, so a seed gives the same move on any
@@ -461,7 +465,7 @@ class Budget:
     def __init__(self):
         self.work = 0
         self.ms = 0
-        self.clock = None
+        self.clock = _no_clock
         self.on_tick = None
         self.t0 = 0
         self.last = 0

@@ -26,8 +26,8 @@ except ImportError:  # CPython
 _ALL = const(0xFFFFFFF)       # = domino.tiles.ALL
 _DOUBLES = const(0xA442081)   # = domino.tiles.DOUBLES
 _NONE = const(255)            # = domino.tiles.NONE
-_EV_PLAY = const(1)           # = domino.round._EV_PLAY
 _EV_DRAW = const(2)           # = domino.round.EV_DRAW
+_EV_PASS = const(3)           # = domino.round.EV_PASS
 _OUT = const(1)               # = domino.round.OUT
 _LEAD_HIGH_DOUBLE = const(0)  # = domino.rules.LEAD_HIGH_DOUBLE
 _LEAD_GOAT = const(1)         # = domino.rules.LEAD_GOAT
@@ -37,8 +37,7 @@ _NEXT_WINNER = const(1)       # = domino.rules.NEXT_WINNER
 _NEXT_OUT = const(4)          # = domino.rules.NEXT_OUT
 
 _KN_SIZE = const(49)
-_LEAD = const(4)              # = domino.layout.LEAD
-_CLOSE_FLAG = const(8)        # = domino.layout._CLOSE_FLAG
+_LEAD = const(4)              # = domino.layout.LEAD (a closed tile's arm code is above it: arm | 8)
 
 
 def void_tiles(bits):
@@ -126,7 +125,7 @@ def shy_doubles(rd, lay, out):
         if kind == _EV_DRAW:
             out[s] = 0                      # any double it had passed by may be in its new tiles
             continue
-        if kind != _EV_PLAY or i >= src.size:
+        if kind == _EV_PASS or i >= src.size:
             continue
         t = src.seq[i]
         a = src.seq_arm[i]
@@ -136,7 +135,7 @@ def shy_doubles(rd, lay, out):
             continue
         if not (_DOUBLES >> t) & 1:
             out[s] |= lay.fit & _DOUBLES
-        lay.place(t, a & 3, a & _CLOSE_FLAG)
+        lay.place(t, a & 3, a > _LEAD)
 
 
 class Knowledge:
