@@ -50,8 +50,8 @@ LIBRARY = "dominoes."   # --b dominoes.double: the PyPI dominoes library's playe
 # Carlo moves of a seeded all-Hard match: tools/ai_device_budget.py, docs/AI.md "Device budgets").
 # Key: variant, players, teams.
 DEVICE_ROLLOUTS = {
-    ("draw", 2, False): 392, ("draw", 4, False): 338, ("block", 2, False): 448, ("block", 4, True): 320,
-    ("fives", 2, False): 360, ("fives", 4, True): 332, ("goat", 4, True): 332,
+    ("draw", 2, False): 399, ("draw", 4, False): 338, ("block", 2, False): 456, ("block", 4, True): 318,
+    ("fives", 2, False): 387, ("goat", 4, True): 282, ("goat", 2, False): 352,
 }
 
 
