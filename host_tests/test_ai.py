@@ -63,6 +63,17 @@ def to_decision(m):
     return False
 
 
+def random_until(m, pol, stop):
+    """Play random moves until `stop(round)` holds where the player to move has two or more moves;
+    False when the round ends first."""
+    rd = m.round
+    while to_decision(m):
+        if rd.legal() >= 2 and stop(rd):
+            return True
+        m.play(rd.buf[pol.below(rd.legal())])
+    return False
+
+
 def snapshot(m):
     rd = m.round
     lay = rd.layout
@@ -208,13 +219,7 @@ def test_the_exact_endgame_stays_within_a_work_budget():
         m = Match(rules, 700 + g)
         m.start_round()
         rd = m.round
-        pol = Rng(g + 1)
-        while to_decision(m):
-            left = sum(popcount(rd.hands[s]) for s in range(4))
-            if left <= 10 and rd.legal() >= 2:
-                break
-            m.play(rd.buf[pol.below(rd.legal())])
-        if rd.result != PLAYING:
+        if not random_until(m, Rng(g + 1), lambda rd: sum(popcount(h) for h in rd.hands) <= 10):
             continue
         ai.choose(m, rd.turn, "hard", clock=_no_clock, work=3)
         samples, rollouts, exact = ai.stats()
@@ -450,12 +455,8 @@ def test_exact_endgame_picks_a_move_of_best_value(vid):
         m = Match(rules, 500 + g)
         m.start_round()
         rd = m.round
-        pol = Rng(g + 3)
-        while to_decision(m):
-            if rd.drawable() == 0 and popcount(rd.hands[0]) + popcount(rd.hands[1]) <= 8 and rd.legal() >= 2:
-                break
-            m.play(rd.buf[pol.below(rd.legal())])
-        if rd.result != PLAYING:
+        if not random_until(m, Rng(g + 3),
+                            lambda rd: rd.drawable() == 0 and popcount(rd.hands[0] | rd.hands[1]) <= 8):
             continue
         seat = rd.turn
         mv = ai.choose(m, seat, "hard", budget_ms=10000, clock=Counter())
