@@ -50,8 +50,8 @@ LIBRARY = "dominoes."   # --b dominoes.double: the PyPI dominoes library's playe
 # Carlo moves of a seeded all-Hard match: tools/ai_device_budget.py, docs/AI.md "Device budgets").
 # Key: variant, players, teams.
 DEVICE_ROLLOUTS = {
-    ("draw", 2, False): 392, ("draw", 4, False): 338, ("block", 2, False): 448, ("block", 4, True): 320,
-    ("fives", 2, False): 360, ("fives", 4, True): 332, ("goat", 4, True): 332,
+    ("draw", 2, False): 399, ("draw", 4, False): 338, ("block", 2, False): 456, ("block", 4, True): 318,
+    ("fives", 2, False): 387, ("goat", 4, True): 282, ("goat", 2, False): 352,
 }
 
 
@@ -247,7 +247,6 @@ def parse(argv):
 
 
 def _spawn(argv, args, jobs):
-    import subprocess
     interp = args["--python"] or sys.executable
     base = []
     i = 0
@@ -257,15 +256,22 @@ def _spawn(argv, args, jobs):
             continue
         base.append(argv[i])
         i += 1
+    return shards([interp, sys.argv[0]] + base, jobs)
+
+
+def shards(cmd, jobs):
+    """Run `cmd --shard K/jobs` for every K at once; their SHARD lines summed in a Tally (their match
+    lines printed). RuntimeError when one cannot start or fails."""
+    import subprocess
     procs = []
     try:
         for k in range(jobs):
-            procs.append(subprocess.Popen([interp, sys.argv[0]] + base + ["--shard", "%d/%d" % (k, jobs)],
-                                          stdout=subprocess.PIPE, universal_newlines=True))
+            procs.append(subprocess.Popen(cmd + ["--shard", "%d/%d" % (k, jobs)], stdout=subprocess.PIPE,
+                                          universal_newlines=True))
     except OSError as e:
         for p in procs:
             p.kill()
-        raise RuntimeError("cannot run %s: %s" % (interp, e.strerror or e))
+        raise RuntimeError("cannot run %s: %s" % (cmd[0], e.strerror or e))
     t = Tally()
     for p in procs:
         out, _ = p.communicate()

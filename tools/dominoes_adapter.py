@@ -287,7 +287,7 @@ def report(t, a, b, work, seed, hands_all):
 
 def main(argv):
     from tools import cli
-    from tools.arena import Tally, device_rollouts
+    from tools.arena import device_rollouts
     args = {"--a": "hard", "--b": "double", "--matches": "20", "--seed": "1", "--rollouts": "0",
             "--jobs": "1", "--shard": None, "--goal": None}
     verbose = False
@@ -321,22 +321,14 @@ def main(argv):
         print(run_shard(a, b, matches, seed, work, shard[0], shard[1], verbose).line())
         return 0
     if jobs > 1:
-        import subprocess
+        from tools.arena import shards
         base = [sys.executable, os.path.abspath(__file__), "--a", a, "--b", b, "--matches", str(matches),
                 "--seed", str(seed), "--rollouts", str(work)] + (["--verbose"] if verbose else [])
-        procs = [subprocess.Popen(base + ["--shard", "%d/%d" % (k, jobs)], stdout=subprocess.PIPE,
-                                  universal_newlines=True) for k in range(jobs)]
-        t = Tally()
-        for p in procs:
-            out, _ = p.communicate()
-            for line in out.splitlines():
-                if line.startswith("SHARD "):
-                    t.add_line(line)
-                elif line.startswith("match "):
-                    print(line)
-            if p.returncode:
-                sys.stderr.write("dominoes_adapter: a shard failed (exit %d)\n" % p.returncode)
-                return 1
+        try:
+            t = shards(base, jobs)
+        except RuntimeError as e:
+            sys.stderr.write("dominoes_adapter: " + str(e) + "\n")
+            return 1
     else:
         t = run_shard(a, b, matches, seed, work, 0, 1, verbose)
     report(t, a, b, work, seed, t.rounds + t.undecided)

@@ -170,7 +170,11 @@ class Knowledge:
             if undealt and not drew(rd, s):
                 allow &= ~undealt                     # not dealt to anyone, and s never drew
             size = public_size(rd, s)
-            sl = popcount(allow) - size
+            sh = shy[s] & allow
+            sl = popcount(allow & ~sh) - size         # (the sampler mostly deals without sh)
+            if sl < 0:
+                sh = 0                                # no room without them: no inference
+                sl = popcount(allow) - size
             j = k                                     # insertion by slack: most constrained first
             while j > 0 and slack[j - 1] > sl:
                 kn[30 + j] = kn[29 + j]
@@ -182,8 +186,7 @@ class Knowledge:
             kn[30 + j] = s
             kn[34 + j] = size
             kn[38 + j] = allow
-            sh = shy[s] & allow
-            kn[45 + j] = sh if popcount(allow & ~sh) >= size else 0    # (room left without them)
+            kn[45 + j] = sh
             slack[j] = sl
             k += 1
         kn[29] = k
