@@ -217,7 +217,7 @@ class Files:
         token appended, its checksum checked on the way; when it does not fit (no save yet, damage),
         the whole record is written again from the match (domino.record.dump). Either way the new
         file replaces the old one atomically and the old one is kept as game.bak. Returns the new
-        file's checksum (verify() reads it back against it). A refused write raises OSError with
+        file's checksum (ui/pause.py reads it back against it). A refused write raises OSError with
         game.txt as it was and no .tmp left."""
         tmp = GAME + ".tmp"
         moved = False                # game.txt became game.bak: missing until the next rename
@@ -302,28 +302,6 @@ class Files:
                 rounds += 1
             f.write("sum " + w.hex() + "\n")
         return w.hex()
-
-    def verify(self, want):
-        """True when game.txt holds, byte for byte, the save whose checksum save_game returned:
-        read back a piece at a time and its checksum worked out again (what "saved" is said on)."""
-        w = SumWriter(None)
-        last = b""
-        at = None
-        start = True
-        try:
-            with self.open(GAME, "rb") as f:
-                while True:
-                    p = f.readline(128)
-                    if not p:
-                        break
-                    if start:
-                        at = hexsum(w.a, w.b)
-                    last = p if start else b""
-                    w.add(p)
-                    start = p[-1:] == b"\n"
-        except OSError:
-            return False
-        return bool(want) and start and at == want and last == ("sum " + want + "\n").encode()
 
     def clear_game(self):
         self.clear(GAME)

@@ -91,22 +91,12 @@ def _printable(p):
 
 
 def _depth(data):
-    """The deepest nesting of [ and { in JSON text, strings skipped (so it is known before parsing)."""
+    """The deepest nesting of [ and { in JSON text, known before parsing. Brackets inside strings
+    count too: never less than the real depth (the files the firmware writes have none there)."""
     d = 0
     top = 0
-    quote = False
-    esc = False
     for c in data:
-        if quote:
-            if esc:
-                esc = False
-            elif c == 92:            # \\
-                esc = True
-            elif c == 34:            # "
-                quote = False
-        elif c == 34:
-            quote = True
-        elif c == 91 or c == 123:    # [ {
+        if c == 91 or c == 123:      # [ {
             d += 1
             if d > top:
                 top = d
@@ -175,14 +165,7 @@ def _last(d):
             if _word(k) is not None and (_int(x, -9999, 9999) is not None or _word(x) is not None):
                 opts[k] = x
         out["options"] = opts
-    bad = len(out) != len(d)
-    if not bad:
-        for k in ("seats", "options", "names"):
-            if k in out and len(out[k]) != len(d[k]):
-                bad = True
-            elif k != "options" and k in out and out[k] != d[k]:
-                bad = True
-    return out, bad
+    return out, out != d             # every field kept as it was: nothing wrong
 
 
 class Store(Files):
@@ -393,26 +376,19 @@ class Store(Files):
         except (ValueError, TypeError):
             return None, " damaged: reset"
 
-    def default_settings(self):
-        out = {}
-        for key in SETTING_CHOICES:
-            out[key] = SETTING_CHOICES[key][0]
-        out["last"] = {}
-        return out
-
-    def load_settings(self):
+    def load_settings(self, read=True):
         """(settings, message). Every field is checked against its schema; a wrong one falls back to
-        its default and the rest is kept."""
-        d, msg = self._json(SETTINGS, "Settings", SETTINGS_MAX)
-        out = self.default_settings()
+        its default and the rest is kept. read=False: the defaults, no file read (B held at boot)."""
+        d, msg = self._json(SETTINGS, "Settings", SETTINGS_MAX) if read else ({}, None)
+        out = {}
         bad = 0
         for key in SETTING_CHOICES:
-            if key in d:
-                v = d[key]
-                if v in SETTING_CHOICES[key][1] and not isinstance(v, bool):
-                    out[key] = v
-                else:
-                    bad += 1
+            default, allowed = SETTING_CHOICES[key]
+            v = d.get(key, default)
+            if v not in allowed or isinstance(v, bool):
+                v = default
+                bad += 1
+            out[key] = v
         last, wrong = _last(d.get("last"))
         out["last"] = last
         if wrong:

@@ -45,7 +45,7 @@ class App:
         self.inp.poll()
         self.safe = self.inp.raw & _K_B    # B held at power-on: no file is read (ui/nav.py boot)
         st = self.store()
-        self.settings, note = (st.default_settings(), None) if self.safe else st.load_settings()
+        self.settings, note = st.load_settings(not self.safe)
         st = None
         self.ai_clock = ai_clock or board.ai_clock
         self.screen = Screen(self)
