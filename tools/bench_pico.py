@@ -141,7 +141,7 @@ def boot_press(board, quick=False):
 
 
 # --- a whole UI match ------------------------------------------------------------------------------
-def ui_match(board, label, variant, players, teams, seats, think=500, fake_ms=0, warm=True):
+def ui_match(board, label, variant, players, teams, seats, think=500, fake_ms=0, warm=False):
     cfg = ("BOARD = %r\nVARIANT = %r\nPLAYERS = %d\nTEAMS = %r\nSEATS = %r\nTHINK = %d\nFAKE_MS = %d\n"
            "WARM = %r\n" % (board, variant, players, teams, list(seats), think, fake_ms, warm))
     with tempfile.TemporaryDirectory() as d:
