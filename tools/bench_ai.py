@@ -12,7 +12,8 @@ solver settled (those run no rollouts).
 """
 import sys
 
-_here = sys.argv[0].rsplit("/", 1)[0] if "/" in sys.argv[0] else "."
+_argv = getattr(sys, "argv", None) or [""]      # the device's sys.argv is empty (and read-only)
+_here = _argv[0].rsplit("/", 1)[0] if "/" in _argv[0] else "."
 sys.path.insert(0, _here + "/../firmware")
 
 from domino.rules import Rules  # noqa: E402

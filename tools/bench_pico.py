@@ -166,7 +166,7 @@ def hard_ai(variant, decisions):
     with tempfile.TemporaryDirectory() as d:
         files = {"/bench_ai.mpy": compile_mpy(os.path.join(ROOT, "tools", "bench_ai.py"),
                                               os.path.join(d, "b.mpy"))}
-    code = ("import sys\nsys.argv = ['bench_ai.py']\nimport bench_ai\n"
+    code = ("import bench_ai\n"
             "bench_ai.main(['--decisions', '%d', '--factor', '1', '--variant', '%s'])" % (decisions, variant))
     r = emu.run(script_image("waveshare_lcd13", files), code=code, timeout=3600)
     if r.rc != 0:
