@@ -45,8 +45,8 @@ UI_MATCHES = (("fives 2p vs Hard", "fives", 2, False, ("human", "hard")),
               ("goat 4p 2v2", "goat", 4, True, ("human", "hard", "hard", "hard")))
 AI_VARIANTS = ("draw", "block", "fives", "classic", "goat", "sea_goat", "donkey", "muggins", "threes",
                "telephone", "blitz")
-RESPONSE_GAP_MS = 300      # the redraw a press causes ends where the panel has been still this long
-                           # (under the 450 ms the table shows a move for before the AI's turn)
+SAVE_GAP_MS = 10           # a save's flash writes follow each other closer than this (littlefs's
+                           # work between them); the AI's move and its save come later
 _TREES = {}
 _LOCK = threading.Lock()
 
@@ -100,20 +100,33 @@ def full_frame_end(windows, height):
     return None
 
 
-def responses(windows, marks):
-    """{label: [ms from the press to the last byte of its redraw]} for marks named 'press ...'."""
+def responses(windows, marks, height, flash_ops=()):
+    """{label: [ms]} for marks named 'press ...': from the press to the last byte of the redraw it
+    causes, which ends with the first window after the press that reaches the bottom row (the hand
+    row, which a cursor move and a played tile both change). 'LABEL, save' (a press followed by
+    flash writes): to the end of the save as well (its flash erases and programs, the first run of
+    them after the press with gaps under SAVE_GAP_MS), whichever ends later."""
     out = {}
     for i, (label, t) in enumerate(marks):
         end = marks[i + 1][1] if i + 1 < len(marks) else 1e12
-        ws = [w for w in windows if t < w[0] < end]
-        if not ws or not label.startswith("press "):
+        if not label.startswith("press "):
             continue
-        last = ws[0]
-        for w in ws[1:]:
-            if w[0] - last[1] >= RESPONSE_GAP_MS:
+        done = None
+        for w in windows:
+            if t < w[0] < end and w[5] == height - 1:
+                done = w[1]
                 break
-            last = w
-        out.setdefault(label[6:], []).append(last[1] - t)
+        if done is None:
+            continue
+        out.setdefault(label[6:], []).append(done - t)
+        ops = [o for o in flash_ops if t < o[0] < end]
+        if ops:
+            last = ops[0][1]
+            for o in ops[1:]:
+                if o[0] - last >= SAVE_GAP_MS:
+                    break
+                last = o[1]
+            out.setdefault(label[6:] + ", save", []).append(max(done, last) - t)
     return out
 
 
@@ -135,8 +148,10 @@ def boot_press(board, quick=False):
                 flash_timing=True, timeout=900, **{kind: wire})
     if r.rc != 0:
         raise emu.EmuError("%s boot run: %s" % (board, r.why()))
-    res = responses(r.windows(), r.marks())
+    res = responses(r.windows(), r.marks(), wire["h"], r.report.get("flash_ops", ()))
     return {"boot_ms": full_frame_end(r.windows(), wire["h"]), "press": res, "quick": quick,
+            "raw": {"marks": r.marks(), "flash_ops": r.report.get("flash_ops", []),
+                    "windows": [w[:2] + w[3:6:2] for w in r.windows()]},
             "console": r.report.get("console", "")[-300:], "problems": r.display.get("problems")}
 
 
