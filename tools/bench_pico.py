@@ -103,9 +103,10 @@ def full_frame_end(windows, height):
 def responses(windows, marks, height, flash_ops=()):
     """{label: [ms]} for marks named 'press ...': from the press to the last byte of the redraw it
     causes, which ends with the first window after the press that reaches the bottom row (the hand
-    row, which a cursor move and a played tile both change). 'LABEL, save' (a press followed by
-    flash writes): to the end of the save as well (its flash erases and programs, the first run of
-    them after the press with gaps under SAVE_GAP_MS), whichever ends later."""
+    row, which a cursor move and a played tile both change). An 'A' is 'A play' when flash writes
+    follow it (the move's save), else 'A, no tile played'. 'LABEL, save': to the end of the save as
+    well (its flash erases and programs, the first run of them after the press with gaps under
+    SAVE_GAP_MS), whichever ends later."""
     out = {}
     for i, (label, t) in enumerate(marks):
         end = marks[i + 1][1] if i + 1 < len(marks) else 1e12
@@ -118,15 +119,18 @@ def responses(windows, marks, height, flash_ops=()):
                 break
         if done is None:
             continue
-        out.setdefault(label[6:], []).append(done - t)
         ops = [o for o in flash_ops if t < o[0] < end]
+        label = label[6:]
+        if label == "A":             # a tile played is saved; else it asked for the end, or misfit
+            label = "A play" if ops else "A, no tile played"
+        out.setdefault(label, []).append(done - t)
         if ops:
             last = ops[0][1]
             for o in ops[1:]:
                 if o[0] - last >= SAVE_GAP_MS:
                     break
                 last = o[1]
-            out.setdefault(label[6:] + ", save", []).append(max(done, last) - t)
+            out.setdefault(label + ", save", []).append(max(done, last) - t)
     return out
 
 
@@ -139,7 +143,9 @@ def boot_press(board, quick=False):
         steps += [s for s in keys.plan(board, word, idle_ms=500, shots=False)[1:-1]]
     steps.append({"idle": 800, "max": 30000})
     for _ in range(1 if quick else 3):
-        for word, label in (("right", "cursor RIGHT"), ("right", "cursor RIGHT"), ("a", "A play")):
+        # DOWN moves to the next playable tile; its A plays it (or asks for the end: a second A plays)
+        for word, label in (("right", "cursor RIGHT"), ("right", "cursor RIGHT"), ("down", "cursor DOWN"),
+                            ("a", "A"), ("a", "A")):
             steps.append({"idle": 800, "max": 30000})
             steps.append({"mark": "press " + label})
             steps += [s for s in keys.plan(board, word, shots=False)[1:-1]]
