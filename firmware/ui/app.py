@@ -49,7 +49,8 @@ class App:
         st = None
         self.ai_clock = ai_clock or board.ai_clock
         self.screen = Screen(self)
-        self.dirty = True
+        self.dirty = True            # the whole screen is to be drawn again
+        self.parts = 0               # ... or only these regions of it (redraw)
         self.errors = 0              # unexpected errors caught (tests expect 0)
         self.save_failures = 0
         self.unsaved = False         # the last save failed: nothing may say "saved"
@@ -110,8 +111,13 @@ class App:
         screen.enter()
         self.dirty = True
 
-    def redraw(self):
-        self.dirty = True
+    def redraw(self, parts=0):
+        """Draw the screen again on this pass: whole, or only `parts`, bits of a mask of the screen's
+        regions (a screen that has them: draw_parts, part_rows), when only they changed."""
+        if parts:
+            self.parts |= parts
+        else:
+            self.dirty = True
 
     def menu(self, note=None):
         """Back to the main menu (on the next pass: the screen asking goes first, the AI too)."""
@@ -171,6 +177,53 @@ class App:
         per band, so a screen's draw must draw the same frame every time it is called."""
         self.board.paint(draw, self.g)
 
+    def flush(self):
+        """Show now what is to be drawn again (the whole screen, or the regions that changed)."""
+        if self.dirty:
+            self.dirty = False
+            self.parts = 0
+            self.paint(self.screen.draw)
+        elif self.parts:
+            parts = self.parts
+            self.parts = 0
+            sc = self.screen
+            if hasattr(sc, "draw_parts"):
+                self.paint_parts(sc, parts)
+            else:                            # (asked by a screen since replaced)
+                self.paint(sc.draw)
+
+    def paint_parts(self, sc, parts):
+        """Draw and send only the regions in `parts` (bits in drawing order, each region clearing its
+        own rows: sc.part_rows(bit) -> (y0, y1)). Each run of adjacent regions is drawn band by band
+        from its first row (sc.draw_parts draws those of the run the band touches), and only its rows
+        are sent. A cursor move sends the hand row, not the frame (docs/UI.md, "Drawing")."""
+        b = self.board
+        g = self.g
+        h = b.height
+        band = b.band if b.band and b.band < h else h
+        bit = 1
+        while bit <= parts:
+            if not parts & bit:
+                bit <<= 1
+                continue
+            run = bit
+            y0, y1 = sc.part_rows(bit)
+            bit <<= 1
+            while parts & bit:
+                a, z = sc.part_rows(bit)
+                if a != y1 + 1:
+                    break
+                run |= bit
+                y1 = z
+                bit <<= 1
+            y = y0
+            while y <= y1:
+                if band < h:
+                    b.set_band(y)
+                sc.draw_parts(g, run)
+                y += band
+                b.show(y - band, y1 if y1 < y - 1 else y - 1, y <= y1)
+
     def paint_rows(self, draw, y0, y1):
         """draw(g), which changes screen rows y0..y1 only, over the frame shown, and show those
         rows. When the band in the buffer holds them (the thinking wheel, in the bottom band) that
@@ -227,9 +280,7 @@ class App:
                 nav.begin(self)              # C stack conservatively)
             self.handle_keys()
             self.screen.step()
-            if self.dirty:
-                self.dirty = False
-                self.paint(self.screen.draw)
+            self.flush()
         except MemoryError as e:
             self.out_of_memory(e)
         except Exception as e:

@@ -16,15 +16,24 @@ _CHAIN_OF_ARM = const((1, 0, 2, 3))  # = ui.gfx.CHAIN_OF_ARM
 _M_PICK = const(1)     # = ui.table.M_PICK
 _M_END = const(2)      # = ui.table.M_END
 _M_WAIT = const(3)     # = ui.table.M_WAIT
+_P_HEAD = const(1)     # = ui.table.P_HEAD
+_P_ALL = const(15)     # = ui.table.P_ALL
 
 
-def draw(t, g):
-    """The whole screen."""
-    if not t.compact:
-        head(t, g)
-    table(t, g)
-    msg(t, g)
-    hand(t, g)
+def draw(t, g, parts=_P_ALL):
+    """The regions in `parts` (all: the whole screen), in this order, those that lie in the band the
+    buffer holds: a banded board draws the screen once per band, and each region is drawn only in
+    the bands it lies in (ui/app.py's paint_parts draws a region alone the same way)."""
+    b = t.app.board
+    top = b.y0
+    end = top + (b.band or b.height)             # the first row below the band
+    bit = _P_HEAD
+    for fn in (head, table, msg, hand):
+        if parts & bit:
+            y0, y1 = t.part_rows(bit)
+            if y0 < end and y1 >= top and y0 <= y1:
+                fn(t, g)
+        bit <<= 1
 
 
 def table(t, g):
@@ -88,7 +97,7 @@ def msg(t, g):
     w = g.w
     y = t.msg_y
     rows = 1 if t.compact else 2
-    fb.fill_rect(0, y, w, 10 if t.compact else 20, c.BG)
+    fb.fill_rect(0, y, w, 10 if t.compact else 19, c.BG)   # (its last row is the hand's: part_rows)
     text, col = now(t)
     c1, c2 = t.msg_cols()
     lines = wrap(text, c1, c2)
@@ -153,7 +162,8 @@ def head(t, g):
 def hand(t, g):
     c = g.c
     fb = g.fb
-    fb.fill_rect(0, t.hand_y, g.w, t.hand_h, c.BG)
+    top = t.hand_y if t.compact else t.hand_y - 1             # (the cursor tile's outline reaches
+    fb.fill_rect(0, top, g.w, g.h - top, c.BG)                # the row above the hand's)
     t.load_hand()
     n = t.nh
     if t.shown == _NONE:
@@ -188,11 +198,14 @@ def draw_layout(v, g, highlight=0, mark_col=-1):
     off = v.scroll
     y_lo = v.y0
     y_hi = v.y0 + v.h
+    b_lo = g.board.y0 - 2                            # the band in the buffer (and the outlines'
+    b_hi = b_lo + (g.board.band or g.h) + 4          # 2 rows): tiles outside it are skipped (framebuf
+                                                     # would clip them, slower)
     for i in range(v.n):
         f = v.pf[i]
         y = v.py[i] - off
         hh = s if f & _F_HORIZ else 2 * s
-        if v.tall and (y < y_lo or y + hh > y_hi):
+        if v.tall and (y < y_lo or y + hh > y_hi) or y >= b_hi or y + hh <= b_lo:
             continue
         t = v.pt[i]
         g.tile(v.px[i], y, v.pa[i], v.pb[i], f & _F_HORIZ, s, f,
@@ -213,9 +226,11 @@ def mark_end(v, g, chain, col, chosen=True):
     w = v.mw[chain]
     h = v.mh[chain]
     fb = g.fb
-    if not g.mono:
-        fb.rect(x - 1, y - 1, w + 2, h + 2, col)
-        fb.rect(x - 2, y - 2, w + 4, h + 4, col)
+    if not g.mono:                   # kept to the table area's rows: the header is drawn alone too
+        lo = v.y0 - 1
+        hi = v.y0 + v.h
+        for d in (1, 2):
+            _rect_in(fb, x - d, y - d, w + 2 * d, h + 2 * d, col, lo, hi)
     elif chosen:                     # (clipped: off the screen pixel() answers None)
         for yy in range(max(y, 0), min(y + h, g.h)):
             for xx in range(max(x, 0), min(x + w, g.w)):
@@ -223,3 +238,17 @@ def mark_end(v, g, chain, col, chosen=True):
     else:
         for cx, cy in ((x - 2, y - 2), (x + w, y - 2), (x - 2, y + h), (x + w, y + h)):
             fb.fill_rect(cx, cy, 2, 2, 1)
+
+
+def _rect_in(fb, x, y, w, h, col, lo, hi):
+    """fb.rect's outline, only its pixels on rows lo..hi."""
+    z = y + h - 1
+    if lo <= y <= hi:
+        fb.hline(x, y, w, col)
+    if lo <= z <= hi:
+        fb.hline(x, z, w, col)
+    a = y if y > lo else lo
+    b = z if z < hi else hi
+    if a <= b:
+        fb.vline(x, a, b - a + 1, col)
+        fb.vline(x + w - 1, a, b - a + 1, col)

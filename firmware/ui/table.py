@@ -22,6 +22,13 @@ M_END = const(2)        # ... and where it goes, when it fits several ends
 M_WAIT = const(3)       # showing what just happened for a moment
 _M_ACK = const(4)        # a message that waits for A
 
+# the screen's regions (ui/paint.py), in drawing order: what a redraw may be limited to (App.redraw)
+P_HEAD = const(1)       # names, tiles in hand, scores
+P_TABLE = const(2)      # the layout and the marks on it
+P_MSG = const(4)        # the message area (and the thinking wheel)
+P_HAND = const(8)       # the hand row
+P_ALL = const(15)
+
 STEP_MS = const(1500)      # a message longer than its area shows a step (page) this long
 _THINK_TICKS = const(4)    # AI ticks per step of the thinking wheel
 _SAVE_ROOM = const(16384)  # free heap a save wants beside the AI (else the AI is released)
@@ -158,6 +165,11 @@ class Table(Screen):
         self.page = 0
         self.app.redraw()
 
+    def changed(self, parts):
+        """Only the regions in `parts` changed: they are drawn again alone (the 128x64 OLED's table,
+        whose regions overlap and whose whole 1 KB frame is sent anyway, is drawn whole)."""
+        self.app.redraw(0 if self.compact else parts)
+
     def wait(self, ms):
         if ms > 0:
             self.mode = M_WAIT
@@ -278,7 +290,8 @@ class Table(Screen):
         self.thinking = s
         self.msg = ""
         self.msg_until = 0
-        app.paint(self.draw)
+        self.changed(P_MSG)                          # (after a whole redraw if one is due)
+        app.flush()
         app.board.led(0, 0, 0)
         self.anim_t = 0
         level = self.game.kinds[s]
@@ -313,9 +326,12 @@ class Table(Screen):
             app.paint_rows(self._draw_wheel, y - 5, y + 5)   # its box, redrawn whole: no table
         return False
 
-    def play(self, mv):
-        """Play a move and save it at once. When people play next (or the heap is short), the AI's
-        memory is given back first, so the save's code loads into room the search held."""
+    def play(self, mv, hide=False):
+        """Play a move, show it, and save it at once (hide: the hand goes face down first, the next
+        player must not see it). Shown before the save: the save's flash writes take tens of ms,
+        and nothing on the table says "saved" (a failed save says so after, app.unsaved holds
+        until one is through). When people play next (or the heap is short), the AI's memory is
+        given back before the save, so the save's code loads into room the search held."""
         m = self.game.match
         rd = m.round
         s = rd.turn
@@ -325,6 +341,9 @@ class Table(Screen):
         self.tell(words.played(self.name(s) or "You", text, rd.inplay[s] - pts))
         self.last = m.round.last_tiles
         self.hint_move = -1
+        if hide:
+            self.shown = _NONE
+        self.app.flush()
         drop_module("ui.paint")                      # loaded again to draw: the save comes first
         drop_module("ui.place")
         gc.collect()
@@ -333,7 +352,6 @@ class Table(Screen):
         self.save(self.app.need("savegame").last_token(rd))
         if self.app.probe:
             self.app.probe("save")
-        self.app.redraw()
 
     # --- keys ----------------------------------------------------------------------------------
     def key(self, k):
@@ -355,6 +373,20 @@ class Table(Screen):
     # --- drawing -------------------------------------------------------------------------------
     def draw(self, g):
         self.app.need("ui.paint").draw(self, g)     # loaded to draw, unloaded while the AI thinks
+
+    def draw_parts(self, g, parts):
+        self.app.need("ui.paint").draw(self, g, parts)
+
+    def part_rows(self, part):
+        """(first, last) screen row of a region (P_*), the rectangle it clears: they tile the screen."""
+        if part == P_HEAD:
+            return 0, self.head_h - 1
+        if part == P_TABLE:
+            return self.view.y0 - 1, self.msg_y - 1 if not self.compact else self.hand_y - 1
+        if part == P_MSG:
+            return self.msg_y, self.msg_y + (9 if self.compact else 18)
+        return self.hand_y - (0 if self.compact else 1), self.app.g.h - 1   # (the raised cursor tile's
+                                                                              # outline: hand_y - 1)
 
     def wheel_y(self):
         """Centre row of the thinking wheel (its box: 5 rows either side at most)."""
