@@ -136,6 +136,6 @@ def test_partial_redraws_leave_the_whole_frame(mpy, tmp_path, size):
         assert p["bad"] == 0, (size, seed, p["first"])
         assert p["checks"] > 100 and p["screens"].get("Table", 0) > 50, p
         if size != "128x64":                     # (the OLED's table is drawn whole)
-            assert p["parts"].get("8", 0) > 5 and p["parts"].get("4", 0) > 0, p    # the hand; the message
+            assert p["parts"].get("16", 0) > 5 and p["parts"].get("4", 0) > 0, p    # the cursor; the message
         if "human" == game[2][1]:
             assert p["screens"].get("Curtain", 0) > 0, p

@@ -161,6 +161,29 @@ def boot_press(board, quick=False):
             "console": r.report.get("console", "")[-300:], "problems": r.display.get("problems")}
 
 
+def press_parts(board, repeat=5):
+    """Where a press's time goes on the device (tools/pico_emu/scripts/presstime.py): {part: [p50 us,
+    max us]}."""
+    with tempfile.TemporaryDirectory() as d:
+        src = os.path.join(d, "_presstime_cfg.py")
+        with open(src, "w") as f:
+            f.write("BOARD = %r\nREPEAT = %d\n" % (board, repeat))
+        files = {"/_presstime_cfg.mpy": compile_mpy(src, os.path.join(d, "c.mpy")),
+                 "/presstime.mpy": compile_mpy(os.path.join(SCRIPTS, "presstime.py"), os.path.join(d, "p.mpy")),
+                 "/matchplay.mpy": compile_mpy(MATCHPLAY, os.path.join(d, "m.mpy"))}
+    kind, wire = wiring.display(board)
+    r = emu.run(script_image(board, files), code="import presstime", gpio_high=wiring.released(board),
+                flash_timing=True, timeout=1800, **{kind: wire})
+    if r.rc != 0:
+        raise emu.EmuError("%s presstime: %s" % (board, r.why()))
+    out = {}
+    for ln in r.stdout.splitlines():
+        p = ln.split()
+        if len(p) == 4 and p[1].isdigit() and p[2].isdigit():
+            out[p[0]] = [int(p[1]), int(p[2])]
+    return out
+
+
 # --- a whole UI match ------------------------------------------------------------------------------
 def ui_match(board, label, variant, players, teams, seats, think=500, fake_ms=0, warm=True):
     cfg = ("BOARD = %r\nVARIANT = %r\nPLAYERS = %d\nTEAMS = %r\nSEATS = %r\nTHINK = %d\nFAKE_MS = %d\n"
@@ -202,7 +225,7 @@ def hard_ai(variant, decisions):
     return rows
 
 
-def measure(quick=False, jobs=2, log=print, only=("boot", "ui", "ai")):
+def measure(quick=False, jobs=2, log=print, only=("boot", "press", "ui", "ai")):
     """Every device figure (or those of `only`); {section: ...}. Raises EmuError when the emulator is
     not set up."""
     why = emu.missing()
@@ -211,6 +234,7 @@ def measure(quick=False, jobs=2, log=print, only=("boot", "ui", "ai")):
     res = {"boards": {}, "ui": [], "ai": []}
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         boots = {b: pool.submit(boot_press, b, quick) for b in wiring.COLOUR if "boot" in only}
+        parts = {b: pool.submit(press_parts, b, 3 if quick else 5) for b in wiring.COLOUR if "press" in only}
         matches = [] if quick or "ui" not in only else [pool.submit(ui_match, b, *m) for b in wiring.COLOUR
                                                           for m in UI_MATCHES]
         variants = (AI_VARIANTS[:1] if quick else AI_VARIANTS) if "ai" in only else ()
@@ -218,6 +242,9 @@ def measure(quick=False, jobs=2, log=print, only=("boot", "ui", "ai")):
         for b, f in boots.items():
             res["boards"][b] = f.result()
             log("device: %s boot %.0f ms" % (b, res["boards"][b]["boot_ms"] or -1))
+        for b, f in parts.items():
+            res.setdefault("press_parts", {})[b] = f.result()
+            log("device: %s press parts %s" % (b, res["press_parts"][b]))
         for f in matches:
             res["ui"].append(f.result())
             u = res["ui"][-1]
@@ -239,6 +266,7 @@ def merge(runs):
     res = {"boards": {}, "ui": [], "ai": []}
     for r in runs:
         res["boards"].update(r.get("boards", {}))
+        res.setdefault("press_parts", {}).update(r.get("press_parts", {}))
         res["ui"] += r.get("ui", [])
         res["ai"] += r.get("ai", [])
     return res
@@ -280,13 +308,13 @@ def main(argv=None):
     p.add_argument("--quick", action="store_true")
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--json", default="")
-    p.add_argument("--only", default="boot,ui,ai", help="comma list of boot, ui, ai")
+    p.add_argument("--only", default="boot,press,ui,ai", help="comma list of boot, press, ui, ai")
     p.add_argument("--doc", default="", help="write the device section of this doc from --from runs")
     p.add_argument("--from", dest="runs", nargs="*", default=[], help="saved --json runs for --doc")
     a = p.parse_args(argv)
     only = tuple(x for x in a.only.split(",") if x)
-    if any(x not in ("boot", "ui", "ai") for x in only):
-        p.error("--only takes boot, ui, ai")
+    if any(x not in ("boot", "press", "ui", "ai") for x in only):
+        p.error("--only takes boot, press, ui, ai")
     if a.doc:
         if not a.runs:
             p.error("--doc needs --from RUN.json ...")

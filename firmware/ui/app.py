@@ -56,7 +56,8 @@ class App:
         self.unsaved = False         # the last save failed: nothing may say "saved"
         self.saved = None            # the checksum of the last save (savegame.Files.verify)
         self.last_error = None
-        self.low_mem = 1 << 30       # lowest gc.mem_free() seen between steps
+        self.low_mem = 1 << 30       # lowest gc.mem_free() seen between steps (every 16th)
+        self._pass = 0
         self.probe = None            # tests: called on every AI tick and after every save
         self.table = None            # the Table screen of the game in progress
         self.pending = None          # a game to start on the next pass (see start)
@@ -218,11 +219,16 @@ class App:
                 bit <<= 1
             y = y0
             while y <= y1:
-                if band < h:
-                    b.set_band(y)
+                top = b.y0 if band < h else 0
+                if not (top <= y and y1 < top + band):
+                    b.set_band(y)                # (a band that holds the whole run stays: ui/paint.py's
+                    top = y                      # cursor draws on the hand row it holds)
                 sc.draw_parts(g, run)
-                y += band
-                b.show(y - band, y1 if y1 < y - 1 else y - 1, y <= y1)
+                z = top + band - 1
+                if z > y1:
+                    z = y1
+                b.show(y, z, z < y1)
+                y = z + 1
 
     def paint_rows(self, draw, y0, y1):
         """draw(g), which changes screen rows y0..y1 only, over the frame shown, and show those
@@ -285,10 +291,12 @@ class App:
             self.out_of_memory(e)
         except Exception as e:
             self.fail(e)
-        free = gc.mem_free()
-        if free < self.low_mem:
-            self.low_mem = free
-        self.board.sleep_ms(FRAME_MS)
+        self._pass += 1
+        if not self._pass & 15:          # gc.mem_free() walks the heap's whole block table: 8 ms on a
+            free = gc.mem_free()         # Pico, every 16th pass (docs/benchmarks.md, press-to-pixels)
+            if free < self.low_mem:
+                self.low_mem = free
+        self.board.idle_ms(FRAME_MS)
 
     def out_of_memory(self, e):
         """A MemoryError in a frame: give back the AI's buffers and every module the screens load

@@ -18,6 +18,8 @@ _M_END = const(2)      # = ui.table.M_END
 _M_WAIT = const(3)     # = ui.table.M_WAIT
 _P_HEAD = const(1)     # = ui.table.P_HEAD
 _P_ALL = const(15)     # = ui.table.P_ALL
+_P_HAND = const(8)     # = ui.table.P_HAND
+_P_CURSOR = const(16)  # = ui.table.P_CURSOR
 
 
 def draw(t, g, parts=_P_ALL):
@@ -27,8 +29,11 @@ def draw(t, g, parts=_P_ALL):
     b = t.app.board
     top = b.y0
     end = top + (b.band or b.height)             # the first row below the band
+    if parts & _P_CURSOR and (parts & _P_HAND or t.hand_at != b.moved):
+        parts = parts & ~_P_CURSOR | _P_HAND     # the row whole: it has the cursor, or the buffer
+                                                 # no longer holds the row as last drawn
     bit = _P_HEAD
-    for fn in (head, table, msg, hand):
+    for fn in (head, table, msg, hand, cursor):
         if parts & bit:
             y0, y1 = t.part_rows(bit)
             if y0 < end and y1 >= top and y0 <= y1:
@@ -178,18 +183,44 @@ def hand(t, g):
     if t.hfirst > max(0, n - vis):
         t.hfirst = max(0, n - vis)
     picking = t.mode in (_M_PICK, _M_END) and t.shown == t.game.match.round.turn
-    hs = t.hs
     for i in range(t.hfirst, min(n, t.hfirst + vis)):
-        tile = t.hand[i]
+        _hand_tile(t, g, i, picking)
+    _scroll_marks(t, g, vis)
+    b = g.board
+    if g.fb is b.fb and b.y0 <= t.hand_y - 1 and g.h <= b.y0 + (b.band or g.h):
+        t.hand_at = b.moved                      # the whole row is in the buffer (see cursor)
+
+
+def cursor(t, g):
+    """The cursor moved inside the hand row's shown tiles (ui/pick.py): only the tile it left and the
+    one it is on are drawn again, each over its own columns of the row (the tiles are 3 pixels apart,
+    the cursor's outline 2 wide), then the scroll marks over them as the whole row draws them. The
+    rest of the row is what the buffer holds from the row's last drawing: only asked for while it
+    does (t.hand_at: nothing has moved the band since, boards/_base.py's `moved`)."""
+    t.load_hand()
+    x0, vis, _ = t.hand_span()
+    for i in (t.cursor_was, t.cursor):
         x, y, w, h = t.hand_rect(i)
-        g.tile(x, y, LO[tile], HI[tile], t.hand_horiz, hs, 0, c.CURSOR if picking and i == t.cursor else -1)
-        if picking and (t.playable >> tile) & 1:
-            fb.fill_rect(x, t.hand_y + t.hand_h - 3, w, 2, c.PLAYABLE)
+        g.fb.fill_rect(x - 2, t.hand_y - 1, w + 4, g.h - t.hand_y + 1, g.c.BG)
+        _hand_tile(t, g, i, True)
+    _scroll_marks(t, g, vis)
+
+
+def _hand_tile(t, g, i, picking):
+    c = g.c
+    tile = t.hand[i]
+    x, y, w, h = t.hand_rect(i)
+    g.tile(x, y, LO[tile], HI[tile], t.hand_horiz, t.hs, 0, c.CURSOR if picking and i == t.cursor else -1)
+    if picking and (t.playable >> tile) & 1:
+        g.fb.fill_rect(x, t.hand_y + t.hand_h - 3, w, 2, c.PLAYABLE)
+
+
+def _scroll_marks(t, g, vis):
     ym = t.hand_y + t.hand_h // 2 - 4
     if t.hfirst > 0:
-        fb.text("<", 0, ym, c.ACCENT)
-    if t.hfirst + vis < n:
-        fb.text(">", g.w - 8, ym, c.ACCENT)
+        g.fb.text("<", 0, ym, g.c.ACCENT)
+    if t.hfirst + vis < t.nh:
+        g.fb.text(">", g.w - 8, ym, g.c.ACCENT)
 
 
 def draw_layout(v, g, highlight=0, mark_col=-1):

@@ -24,6 +24,7 @@ _CHAIN_OF_ARM = const((1, 0, 2, 3))  # = ui.gfx.CHAIN_OF_ARM
 _P_TABLE = const(2)      # = ui.table.P_TABLE
 _P_MSG = const(4)        # = ui.table.P_MSG
 _P_HAND = const(8)       # = ui.table.P_HAND
+_P_CURSOR = const(16)    # = ui.table.P_CURSOR
 
 _HUMAN_ROOM = const(24576)  # free heap wanted for a human's turn (this code, drawing, the save) beside the AI
 _CALM_MS = const(300)  # after another player's move, A is ignored this long (a press meant to hurry the AI)
@@ -118,6 +119,7 @@ def key(t, k):
         return
     if not t.nh:
         return
+    was = t.cursor
     if k == _K_LEFT:
         t.cursor = (t.cursor - 1) % t.nh
     elif k == _K_RIGHT:
@@ -133,8 +135,15 @@ def key(t, k):
         choose(t)
         return
     t.cursor_tile = t.hand[t.cursor]
-    # the hand row; the table too while a hint's end is outlined (it shows with the hinted tile)
-    t.changed(_P_HAND | (_P_TABLE if t.hint_move >= 0 else 0))
+    # the two tiles when both are among those shown (else the row scrolls); the table too while a
+    # hint's end is outlined (it shows with the hinted tile)
+    f = t.hfirst
+    vis = t.hand_span()[1]
+    part = _P_HAND
+    if f <= was < f + vis and f <= t.cursor < f + vis and t.hand_at == app.board.moved:
+        t.cursor_was = was
+        part = _P_CURSOR
+    t.changed(part | (_P_TABLE if t.hint_move >= 0 else 0))
 
 
 def jump(t, d, from_start):

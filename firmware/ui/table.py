@@ -28,6 +28,7 @@ P_TABLE = const(2)      # the layout and the marks on it
 P_MSG = const(4)        # the message area (and the thinking wheel)
 P_HAND = const(8)       # the hand row
 P_ALL = const(15)
+P_CURSOR = const(16)    # the hand row's tiles the cursor left and moved to (ui/pick.py: cursor_was)
 
 STEP_MS = const(1500)      # a message longer than its area shows a step (page) this long
 _THINK_TICKS = const(4)    # AI ticks per step of the thinking wheel
@@ -93,6 +94,8 @@ class Table(Screen):
         self.hfirst = 0
         self.cursor = 0
         self.cursor_tile = _NONE
+        self.cursor_was = 0          # where the cursor was drawn before a move (P_CURSOR)
+        self.hand_at = -1            # board.moved when the hand row was last drawn whole in the buffer
         self.playable = 0            # mask of tiles with a legal move
         self.opts = [0] * 24         # legal moves of the chosen tile
         self.nopts = 0
@@ -168,7 +171,14 @@ class Table(Screen):
     def changed(self, parts):
         """Only the regions in `parts` changed: they are drawn again alone (the 128x64 OLED's table,
         whose regions overlap and whose whole 1 KB frame is sent anyway, is drawn whole)."""
-        self.app.redraw(0 if self.compact else parts)
+        app = self.app
+        if self.compact:
+            parts = 0
+        elif parts & P_CURSOR and app.parts & (P_CURSOR | P_HAND):
+            parts = parts & ~P_CURSOR | P_HAND       # a second move before the first was drawn
+        if parts & P_HAND:
+            app.parts &= ~P_CURSOR
+        app.redraw(parts)
 
     def wait(self, ms):
         if ms > 0:
@@ -385,6 +395,7 @@ class Table(Screen):
             return self.view.y0 - 1, self.msg_y - 1 if not self.compact else self.hand_y - 1
         if part == P_MSG:
             return self.msg_y, self.msg_y + (9 if self.compact else 18)
+        # the hand row (P_HAND, P_CURSOR)
         return self.hand_y - (0 if self.compact else 1), self.app.g.h - 1   # (the raised cursor tile's
                                                                               # outline: hand_y - 1)
 

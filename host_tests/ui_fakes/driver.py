@@ -199,8 +199,10 @@ class Driver:
                 if ref[r * stride:(r + 1) * stride] != self.shown[r * stride:(r + 1) * stride]]
         p["bad"] += 1
         if len(p["first"]) < 5:
+            r = rows[0] * stride
+            xs = [2 * i for i in range(stride) if ref[r + i] != self.shown[r + i]]
             p["first"].append({"screen": nm, "step": self.steps, "rows": rows[:3] + rows[-1:],
-                               "mode": getattr(sc, "mode", -1)})
+                               "x": xs[:1] + xs[-1:], "mode": getattr(sc, "mode", -1)})
         self.shown[:] = ref                      # count each difference once
 
     def watch_moves(self, table):
