@@ -229,14 +229,11 @@ def draw_layout(v, g, highlight=0, mark_col=-1):
     off = v.scroll
     y_lo = v.y0
     y_hi = v.y0 + v.h
-    b_lo = g.board.y0 - 2                            # the band in the buffer (and the outlines'
-    b_hi = b_lo + (g.board.band or g.h) + 4          # 2 rows): tiles outside it are skipped (framebuf
-                                                     # would clip them, slower)
     for i in range(v.n):
         f = v.pf[i]
         y = v.py[i] - off
         hh = s if f & _F_HORIZ else 2 * s
-        if v.tall and (y < y_lo or y + hh > y_hi) or y >= b_hi or y + hh <= b_lo:
+        if v.tall and (y < y_lo or y + hh > y_hi):
             continue
         t = v.pt[i]
         g.tile(v.px[i], y, v.pa[i], v.pb[i], f & _F_HORIZ, s, f,
