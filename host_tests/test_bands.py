@@ -137,5 +137,6 @@ def test_partial_redraws_leave_the_whole_frame(mpy, tmp_path, size):
         assert p["checks"] > 100 and p["screens"].get("Table", 0) > 50, p
         if size != "128x64":                     # (the OLED's table is drawn whole)
             assert p["parts"].get("16", 0) > 5 and p["parts"].get("4", 0) > 0, p    # the cursor; the message
+            assert sum(n for k, n in p["parts"].items() if int(k) & 32) > 0, p       # a move's rows
         if "human" == game[2][1]:
             assert p["screens"].get("Curtain", 0) > 0, p

@@ -147,8 +147,11 @@ def boot_press(board, quick=False):
         for word, label in (("right", "cursor RIGHT"), ("right", "cursor RIGHT"), ("down", "cursor DOWN"),
                             ("a", "A"), ("a", "A")):
             steps.append({"idle": 800, "max": 30000})
-            steps.append({"mark": "press " + label})
-            steps += [s for s in keys.plan(board, word, shots=False)[1:-1]]
+            press = keys.plan(board, word, shots=False)[1:-1]
+            last = max(i for i, s in enumerate(press) if "down" in s)
+            # from the edge that completes the press: a 4-button board's RIGHT is B held, then DOWN
+            press.insert(last, {"mark": "press " + label})
+            steps += press
     steps.append({"idle": 800, "max": 30000})
     r = emu.run(emu.flash_image(files), plan=keys.device_plan(steps), gpio_high=wiring.released(board),
                 flash_timing=True, timeout=900, **{kind: wire})

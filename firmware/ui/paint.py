@@ -20,6 +20,8 @@ _P_HEAD = const(1)     # = ui.table.P_HEAD
 _P_ALL = const(15)     # = ui.table.P_ALL
 _P_HAND = const(8)     # = ui.table.P_HAND
 _P_CURSOR = const(16)  # = ui.table.P_CURSOR
+_P_TABLE = const(2)    # = ui.table.P_TABLE
+_P_TROWS = const(32)   # = ui.table.P_TROWS
 
 
 def draw(t, g, parts=_P_ALL):
@@ -32,8 +34,10 @@ def draw(t, g, parts=_P_ALL):
     if parts & _P_CURSOR and (parts & _P_HAND or t.hand_at != b.moved):
         parts = parts & ~_P_CURSOR | _P_HAND     # the row whole: it has the cursor, or the buffer
                                                  # no longer holds the row as last drawn
+    if parts & _P_TABLE:
+        parts &= ~_P_TROWS
     bit = _P_HEAD
-    for fn in (head, table, msg, hand, cursor):
+    for fn in (head, table, msg, hand, cursor, table_rows):
         if parts & bit:
             y0, y1 = t.part_rows(bit)
             if y0 < end and y1 >= top and y0 <= y1:
@@ -114,6 +118,77 @@ def msg(t, g):
         g.right(t.status(), w, y + 10, c.DIM)
     if t.thinking != _NONE:
         t._draw_wheel(g)
+
+
+def table_rows(t, g):
+    """Rows t.trows of the table area alone (a move that left the other tiles where they were,
+    changed_rows): their background, then every tile (framebuf keeps what falls in the band; only
+    these rows are sent)."""
+    c = g.c
+    v = t.view
+    a, b = t.trows
+    g.fb.fill_rect(v.x0 - 2, a, g.w, b - a + 1, c.TABLE)
+    draw_layout(v, g, t.last, c.ACCENT)
+
+
+def snap(t):
+    """What the table area shows now, for changed_rows after a move: None when it cannot tell (a
+    tall table scrolls; the OLED's table is drawn whole)."""
+    v = t.view
+    if t.compact or v.tall or not v.n:
+        return None
+    marks = 0                                    # chains whose open end is outlined
+    if t.mode == _M_END:
+        for i in range(t.nopts):
+            marks |= _chains(t.opts[i])
+    elif t.mode == _M_PICK and t.hint_move >= 0 and t.hint_tile == t.cursor_tile:
+        marks = _chains(t.hint_move)
+    return (v.n, v.s, t.last, marks, bytes(v.px), bytes(v.py), bytes(v.pf), bytes(v.my), bytes(v.mh))
+
+
+def _chains(m):
+    """The chains _mark outlines for move m (a mask)."""
+    if m & _MULTI:
+        out = 0
+        for a in range(4):
+            if (m >> a) & 1:
+                out |= 1 << _CHAIN_OF_ARM[a]
+        return out
+    return 1 << _CHAIN_OF_ARM[(m >> _ARM_SHIFT) & 3]
+
+
+def changed_rows(t, before):
+    """After a move (t.last its tiles), placed: the table area's rows that changed since `before`
+    (snap): the new tiles', those of the tiles outlined before or now, the end marks' when some
+    were shown; (first, last) or None when the other tiles moved (the layout fitted again)."""
+    v = t.view
+    v.update(t.game.match.round.layout, t.app)
+    if before is None or v.tall:
+        return None
+    n, s, last, marks, px, py, pf, my, mh = before
+    if v.s != s or v.n < n or bytes(v.px)[:2 * n] != px[:2 * n] or bytes(v.py)[:2 * n] != py[:2 * n] \
+            or bytes(v.pf)[:n] != pf[:n]:
+        return None
+    lo = v.y0 - 1
+    hi = v.y0 + v.h
+    a = hi + 1
+    b = lo - 1
+    for i in range(v.n):
+        if i >= n or ((last | t.last) >> v.pt[i]) & 1:
+            y = v.py[i] - v.scroll
+            hh = s if v.pf[i] & _F_HORIZ else 2 * s
+            a = min(a, y - 2)
+            b = max(b, y + hh + 1)
+    for c in range(4):
+        if (marks >> c) & 1:
+            y = (my[2 * c] | my[2 * c + 1] << 8) - v.scroll
+            if y & 0x8000:
+                y -= 0x10000
+            a = min(a, y - 2)
+            b = max(b, y + mh[c] + 1)
+    a = max(a, lo)
+    b = min(b, hi)
+    return (a, b) if a <= b else None
 
 
 def _score_text(t, side):
@@ -235,9 +310,15 @@ def draw_layout(v, g, highlight=0, mark_col=-1):
         hh = s if f & _F_HORIZ else 2 * s
         if v.tall and (y < y_lo or y + hh > y_hi):
             continue
-        t = v.pt[i]
-        g.tile(v.px[i], y, v.pa[i], v.pb[i], f & _F_HORIZ, s, f,
-               mark_col if (highlight >> t) & 1 else -1)
+        mark = mark_col if (highlight >> v.pt[i]) & 1 else -1
+        x = v.px[i]
+        if mark < 0 or g.mono:
+            g.tile(x, y, v.pa[i], v.pb[i], f & _F_HORIZ, s, f, mark)
+            continue
+        g.tile(x, y, v.pa[i], v.pb[i], f & _F_HORIZ, s, f)
+        w = 2 * s if f & _F_HORIZ else s             # its outline as g.tile draws it, kept to the
+        for d in (1, 2) if s >= 8 else (1,):         # table area's rows (the header is drawn alone)
+            _rect_in(g.fb, x - d, y - d, w + 2 * d, hh + 2 * d, mark, y_lo - 1, y_hi)
     if v.tall:
         c = g.c
         if v.top - off < y_lo:

@@ -17,7 +17,6 @@ _K_A = const(0x010)      # = ui.input.K_A
 _K_B = const(0x020)      # = ui.input.K_B
 _K_X = const(0x040)      # = ui.input.K_X
 _K_Y = const(0x080)      # = ui.input.K_Y
-_M_RUN = const(0)        # = ui.table.M_RUN
 _M_PICK = const(1)       # = ui.table.M_PICK
 _M_END = const(2)        # = ui.table.M_END
 _CHAIN_OF_ARM = const((1, 0, 2, 3))  # = ui.gfx.CHAIN_OF_ARM
@@ -199,7 +198,6 @@ def say_opt(t):
 
 
 def play(t, mv):
-    t.mode = _M_RUN
     t.undo_to = t.game.match.nmoves               # this move can be taken back (ui/pause.py)
     t.undo_text = words.describe(t.game.match.round, mv, True)
     t.app.beep(1200, 15)

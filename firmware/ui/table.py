@@ -29,6 +29,7 @@ P_MSG = const(4)        # the message area (and the thinking wheel)
 P_HAND = const(8)       # the hand row
 P_ALL = const(15)
 P_CURSOR = const(16)    # the hand row's tiles the cursor left and moved to (ui/pick.py: cursor_was)
+P_TROWS = const(32)     # rows t.trows of the table area (a move that left the other tiles in place)
 
 STEP_MS = const(1500)      # a message longer than its area shows a step (page) this long
 _THINK_TICKS = const(4)    # AI ticks per step of the thinking wheel
@@ -96,6 +97,7 @@ class Table(Screen):
         self.cursor_tile = _NONE
         self.cursor_was = 0          # where the cursor was drawn before a move (P_CURSOR)
         self.hand_at = -1            # board.moved when the hand row was last drawn whole in the buffer
+        self.trows = (0, 0)          # P_TROWS's rows
         self.playable = 0            # mask of tiles with a legal move
         self.opts = [0] * 24         # legal moves of the chosen tile
         self.nopts = 0
@@ -157,16 +159,20 @@ class Table(Screen):
         self.msg_until = now + ms if ms else 0
         self.app.redraw()
 
-    def tell(self, text):
+    def tell(self, text, parts=0):
         """What just happened: it stays in the message area, over what to do now, until the next
-        thing happens (a message of the moment goes)."""
+        thing happens (a message of the moment goes). parts: only these regions changed (else the
+        whole screen is drawn again)."""
         self.last_text = text
         self.draws = 0
         self.msg = ""
         self.msg_until = 0
         self.msg_at = self.now()
         self.page = 0
-        self.app.redraw()
+        if parts:
+            self.changed(parts)
+        else:
+            self.app.redraw()
 
     def changed(self, parts):
         """Only the regions in `parts` changed: they are drawn again alone (the 128x64 OLED's table,
@@ -176,8 +182,12 @@ class Table(Screen):
             parts = 0
         elif parts & P_CURSOR and app.parts & (P_CURSOR | P_HAND):
             parts = parts & ~P_CURSOR | P_HAND       # a second move before the first was drawn
+        elif parts & P_TROWS and app.parts & (P_TROWS | P_TABLE):
+            parts = parts & ~P_TROWS | P_TABLE       # (its rows are one move's)
         if parts & P_HAND:
             app.parts &= ~P_CURSOR
+        if parts & P_TABLE:
+            app.parts &= ~P_TROWS
         app.redraw(parts)
 
     def wait(self, ms):
@@ -347,10 +357,20 @@ class Table(Screen):
         s = rd.turn
         text = words.describe(rd, mv, self.app.g.cols < 24)
         pts = rd.inplay[s]
+        paint = self.app.need("ui.paint")
+        before = paint.snap(self)
         m.play(mv)
-        self.tell(words.played(self.name(s) or "You", text, rd.inplay[s] - pts))
         self.last = m.round.last_tiles
         self.hint_move = -1
+        self.mode = M_RUN                           # (a person's move: no more cursor, no ends)
+        rows = paint.changed_rows(self, before)     # the other tiles where they were: only the
+        paint = None                                # table area's rows that changed
+        if rows is not None and not m.round_over():
+            self.trows = rows
+        else:
+            rows = None
+        self.tell(words.played(self.name(s) or "You", text, rd.inplay[s] - pts),
+                  0 if rows is None else P_HEAD | P_TROWS | P_MSG | P_HAND)
         if hide:
             self.shown = _NONE
         self.app.flush()
@@ -395,6 +415,8 @@ class Table(Screen):
             return self.view.y0 - 1, self.msg_y - 1 if not self.compact else self.hand_y - 1
         if part == P_MSG:
             return self.msg_y, self.msg_y + (9 if self.compact else 18)
+        if part == P_TROWS:
+            return self.trows
         # the hand row (P_HAND, P_CURSOR)
         return self.hand_y - (0 if self.compact else 1), self.app.g.h - 1   # (the raised cursor tile's
                                                                               # outline: hand_y - 1)

@@ -107,6 +107,69 @@ for i in range(REPEAT):
     timed("load_paint", app.need, "ui.paint")
     drop_module("savegame")
     timed("load_savegame", app.need, "savegame")
+# A that plays a tile, stage by stage: the key's work up to the redraw (the move, its words, the
+# layout placed), the redraw (first band sent, last), drop + collection, the save
+stamps = {}
+real_flush = app.flush
+real_save = t.save
+
+
+def flush():
+    stamps.setdefault("flush", time.ticks_us())
+    real_flush()
+    stamps.setdefault("flushed", time.ticks_us())
+
+
+def save(*a):
+    stamps["save"] = time.ticks_us()
+    real_save(*a)
+    stamps["saved"] = time.ticks_us()
+
+
+def show(y0=0, y1=0x7FFF, more=False):
+    stamps.setdefault("band", time.ticks_us())
+    real_show(y0, y1, more)
+
+
+for i in range(REPEAT):
+    for _ in range(2000):                    # the next turn of yours with a tile that plays at once
+        if t.mode == 1 and not t.calm_until:
+            t.cursor = 0
+            from ui import pick
+            pick.jump(t, 1, True)
+            if pick.moves_of(t, t.hand[t.cursor]) == 1:
+                break
+        if app.screen is not t:
+            break
+        if t.mode == 1:
+            inj[0] = K_RIGHT
+            step()
+            inj[0] = 0
+        step()
+    if app.screen is not t or t.mode != 1:
+        break
+    app.flush = flush
+    t.save = save
+    board.show = show
+    stamps.clear()
+    inj[0] = K_A
+    gc.collect()
+    t0 = time.ticks_us()
+    app.handle_keys()
+    t1 = time.ticks_us()
+    inj[0] = 0
+    app.flush = real_flush
+    t.save = real_save
+    board.show = real_show
+    if "save" not in stamps:
+        continue
+    note("a_to_redraw", time.ticks_diff(stamps["flush"], t0))
+    note("a_first_band", time.ticks_diff(stamps["band"], t0))
+    note("a_pixels", time.ticks_diff(stamps["flushed"], t0))
+    note("a_drop_gc", time.ticks_diff(stamps["save"], stamps["flushed"]))
+    note("a_save", time.ticks_diff(stamps["saved"], stamps["save"]))
+    note("a_total", time.ticks_diff(t1, t0))
+    step()
 for name in sorted(times):
     xs = sorted(times[name])
     print(name, xs[len(xs) // 2], xs[-1], len(xs))
