@@ -143,7 +143,9 @@ def snap(t):
             marks |= _chains(t.opts[i])
     elif t.mode == _M_PICK and t.hint_move >= 0 and t.hint_tile == t.cursor_tile:
         marks = _chains(t.hint_move)
-    return (v.n, v.s, t.last, marks, bytes(v.px), bytes(v.py), bytes(v.pf), bytes(v.my), bytes(v.mh))
+    n = v.n
+    return (n, v.s, t.last, marks, bytes(v.pt[:n]), v.px[:n], v.py[:n], bytes(v.pf[:n]), bytes(v.pa[:n]),
+            bytes(v.pb[:n]), v.my[:], bytes(v.mh))
 
 
 def _chains(m):
@@ -165,25 +167,31 @@ def changed_rows(t, before):
     v.update(t.game.match.round.layout, t.app)
     if before is None or v.tall:
         return None
-    n, s, last, marks, px, py, pf, my, mh = before
-    if v.s != s or v.n < n or bytes(v.px)[:2 * n] != px[:2 * n] or bytes(v.py)[:2 * n] != py[:2 * n] \
-            or bytes(v.pf)[:n] != pf[:n]:
+    n, s, last, marks, pt, px, py, pf, pa, pb, my, mh = before
+    if v.s != s or v.n < n:
         return None
+    at = bytearray(28)                           # index + 1 of each tile placed now
+    for i in range(v.n):
+        at[v.pt[i]] = i + 1
+    for j in range(n):                           # (place.py lays the tiles chain by chain: a tile
+        i = at[pt[j]] - 1                        # added to one chain moves the others' indices)
+        if i < 0 or v.px[i] != px[j] or v.py[i] != py[j] or v.pf[i] != pf[j] or v.pa[i] != pa[j] \
+                or v.pb[i] != pb[j]:
+            return None
+        at[pt[j]] = 0                            # (left: the new tiles)
     lo = v.y0 - 1
     hi = v.y0 + v.h
     a = hi + 1
     b = lo - 1
     for i in range(v.n):
-        if i >= n or ((last | t.last) >> v.pt[i]) & 1:
+        if at[v.pt[i]] or ((last | t.last) >> v.pt[i]) & 1:
             y = v.py[i] - v.scroll
             hh = s if v.pf[i] & _F_HORIZ else 2 * s
             a = min(a, y - 2)
             b = max(b, y + hh + 1)
     for c in range(4):
         if (marks >> c) & 1:
-            y = (my[2 * c] | my[2 * c + 1] << 8) - v.scroll
-            if y & 0x8000:
-                y -= 0x10000
+            y = my[c] - v.scroll
             a = min(a, y - 2)
             b = max(b, y + mh[c] + 1)
     a = max(a, lo)

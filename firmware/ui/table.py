@@ -239,11 +239,11 @@ class Table(Screen):
             self.msg = ""
             self.msg_at = now
             self.page = 0
-            self.app.redraw()
+            self.changed(P_MSG)
         p = ticks_diff(now, self.msg_at) // STEP_MS
         if p != self.page:                           # a long message's next step
             self.page = p
-            self.app.redraw()
+            self.changed(P_MSG)
         if self.mode == M_WAIT:
             if ticks_diff(now, self.until) < 0:
                 return

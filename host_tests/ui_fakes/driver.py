@@ -776,17 +776,23 @@ def flash(d, mode):
 
 def inject_memerr(d, meth, times):
     """The current screen raises MemoryError from `meth` on its next `times` calls: a heap that ran
-    short in the middle of a frame."""
+    short in the middle of a frame. "draw": a frame drawn whole or in parts (draw_parts), the
+    `times` shared."""
     sc = d.app.screen
-    real = getattr(sc, meth)
     left = [times]
 
-    def boom(*a):
-        if left[0] > 0:
-            left[0] -= 1
-            raise MemoryError("injected")
-        return real(*a)
-    setattr(sc, meth, boom)
+    def wrap(name):
+        real = getattr(sc, name)
+
+        def boom(*a):
+            if left[0] > 0:
+                left[0] -= 1
+                raise MemoryError("injected")
+            return real(*a)
+        setattr(sc, name, boom)
+    wrap(meth)
+    if meth == "draw" and hasattr(sc, "draw_parts"):
+        wrap("draw_parts")
 
 
 def state(d):
