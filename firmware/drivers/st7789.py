@@ -31,9 +31,9 @@ _RASET = const(0x2B)
 _RAMWR = const(0x2C)
 _MADCTL = const(0x36)
 _COLMOD = const(0x3A)
-# Lines expanded and written per SPI write: each write costs ~0.1 ms of set-up on a Pico besides the
-# bytes (a 240-row frame sent a line at a time spent 23 of its 61 ms there; 4 lines at a time
-# take a quarter of that for 1.4 KB more RAM at 240 wide; docs/benchmarks.md, press-to-pixels).
+# Lines expanded and written per SPI write: each write has its set-up besides the bytes (an 80-row
+# band of 240x240 took 20.4 ms a line at a time on the emulated Pico, 18.9 ms 4 lines at a time:
+# 4.5 ms of a whole frame, for 1.4 KB more RAM at 240 wide; docs/benchmarks.md, press-to-pixels).
 LINES = const(4)
 
 

@@ -34,15 +34,13 @@ app = App(board, "/")
 app.settings["anim"] = 0
 
 
-def step():
-    app.step()
+step = app.step
 
 
 def press(k):
-    inj[0] = k
-    step()
-    inj[0] = 0
-    step()
+    for keys in (k, 0):                 # held for one pass of the loop, let go for the next
+        inj[0] = keys
+        app.step()
 
 
 step()
