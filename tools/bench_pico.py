@@ -45,6 +45,8 @@ UI_MATCHES = (("fives 2p vs Hard", "fives", 2, False, ("human", "hard")),
               ("goat 4p 2v2", "goat", 4, True, ("human", "hard", "hard", "hard")))
 AI_VARIANTS = ("draw", "block", "fives", "classic", "goat", "sea_goat", "donkey", "muggins", "threes",
                "telephone", "blitz")
+REDRAW_GAP_MS = 25         # windows of one redraw follow each other closer than this (the next
+                           # region's drawing); the AI's turn sends its next one after the save
 SAVE_GAP_MS = 10           # a save's flash writes follow each other closer than this (littlefs's
                            # work between them); the AI's move and its save come later
 _TREES = {}
@@ -102,8 +104,8 @@ def full_frame_end(windows, height):
 
 def responses(windows, marks, height, flash_ops=()):
     """{label: [ms]} for marks named 'press ...': from the press to the last byte of the redraw it
-    causes, which ends with the first window after the press that reaches the bottom row (the hand
-    row, which a cursor move and a played tile both change). An 'A' is 'A play' when flash writes
+    causes: the first window after the press that reaches the bottom row (the hand row, which a
+    cursor move and a played tile both change), and any that follow it within REDRAW_GAP_MS. An 'A' is 'A play' when flash writes
     follow it (the move's save), else 'A, no tile played'. 'LABEL, save': to the end of the save as
     well (its flash erases and programs, the first run of them after the press with gaps under
     SAVE_GAP_MS), whichever ends later."""
@@ -114,8 +116,12 @@ def responses(windows, marks, height, flash_ops=()):
             continue
         done = None
         for w in windows:
-            if t < w[0] < end and w[5] == height - 1:
-                done = w[1]
+            if done is None:
+                if t < w[0] < end and w[5] == height - 1:
+                    done = w[1]
+            elif w[0] - done < REDRAW_GAP_MS:
+                done = w[1]                  # (a region sent after the hand row's, if any)
+            else:
                 break
         if done is None:
             continue

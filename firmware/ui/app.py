@@ -197,11 +197,13 @@ class App:
         """Draw and send only the regions in `parts` (bits in drawing order, each region clearing its
         own rows: sc.part_rows(bit) -> (y0, y1)). Each run of adjacent regions is drawn band by band
         from its first row (sc.draw_parts draws those of the run the band touches), and only its rows
-        are sent. A cursor move sends the hand row, not the frame (docs/UI.md, "Drawing")."""
+        are sent, the runs top to bottom. A cursor move sends the hand row, not the frame (docs/UI.md,
+        "Drawing only what changed")."""
         b = self.board
         g = self.g
         h = b.height
         band = b.band if b.band and b.band < h else h
+        runs = []
         bit = 1
         while bit <= parts:
             if not parts & bit:
@@ -217,6 +219,9 @@ class App:
                 run |= bit
                 y1 = z
                 bit <<= 1
+            runs.append((y0, y1, run))
+        runs.sort()                          # top to bottom, as a whole frame is sent
+        for y0, y1, run in runs:
             y = y0
             while y <= y1:
                 top = b.y0 if band < h else 0
