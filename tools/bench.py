@@ -747,12 +747,14 @@ def device_verdicts(dev):
     return out
 
 
-PRESS_PARTS = (("keys", "key read + work (RIGHT)"), ("hand", "hand row drawn + sent"),
-               ("hand_draw", "... drawn"), ("whole", "whole frame drawn + sent"),
-               ("whole_draw", "... drawn"), ("band_spi", "one band sent"), ("msg", "message area"),
-               ("gc", "gc.collect"), ("save", "the move's save"), ("load_paint", "ui.paint loaded"),
-               ("load_savegame", "savegame loaded"), ("idle_memfree", "gc.mem_free"),
-               ("tile", "one hand tile drawn"))
+PRESS_PARTS = (("keys", "key read + work (RIGHT)"), ("cursor", "cursor's 2 tiles drawn + row sent"),
+               ("hand", "hand row drawn + sent"), ("hand_draw", "... drawn"),
+               ("whole", "whole frame drawn + sent"), ("whole_draw", "... drawn"),
+               ("band_spi", "one band sent"), ("msg", "message area"),
+               ("a_to_redraw", "A: work to the redraw"), ("a_pixels", "A: to the last pixel"),
+               ("a_drop_gc", "A: modules dropped + gc"), ("a_save", "A: the save"),
+               ("a_total", "A: the whole key"), ("gc", "gc.collect"), ("idle_memfree", "gc.mem_free"),
+               ("load_paint", "ui.paint loaded"), ("load_savegame", "savegame loaded"))
 
 
 def _device(bench, add):

@@ -6,6 +6,7 @@
 #   whole     a whole frame drawn and sent (App.paint: every band drawn, then sent)
 #   whole_draw  the same, drawing only (the panel's show() a no-op)
 #   hand      the hand row alone (App.paint_parts(P_HAND)), drawn and sent; hand_draw: drawing only
+#   cursor    a cursor move's two tiles drawn over the hand row the buffer holds, the row sent
 #   msg       the message area alone (what the AI's turn sends after a played tile)
 #   band_spi  one band's rows sent (drivers/st7789.py show(): GS4 to RGB565 a line at a time over SPI)
 #   gc        a collection (the played tile's play() makes one before its save)
@@ -13,6 +14,9 @@
 #   load_paint  ui.paint loaded again from flash (play() drops it before the save)
 #   load_savegame  savegame loaded again (App.release drops it for the AI's search)
 #   step_idle   one pass of the loop with nothing to do (App.step without its sleep)
+#   a_*       an A that plays a tile: a_to_redraw the key's work up to the redraw (the move, its
+#             words, the layout placed), a_pixels to the redraw's end, a_drop_gc modules dropped +
+#             a collection, a_save the save, a_total the whole key
 import gc
 import sys
 import time
@@ -85,6 +89,8 @@ for i in range(REPEAT):
     app.dirty = False
     timed("whole", app.paint, t.draw)
     timed("hand", app.paint_parts, t, 8)
+    t.cursor_was = t.cursor - 1 if t.cursor else 1
+    timed("cursor", app.paint_parts, t, 16)   # (the buffer holds the hand row just drawn)
     timed("msg", app.paint_parts, t, 4)
     board.show = no_show
     timed("whole_draw", app.paint, t.draw)
@@ -100,7 +106,6 @@ for i in range(REPEAT):
     timed("idle_screen", t.step)
     timed("idle_memfree", gc.mem_free)
     timed("idle_feed", app.feed)
-    timed("tile", app.g.tile, 20, t.hand_y + 3, 3, 5, t.hand_horiz, t.hs, 0, -1)
     drop_module("ui.paint")
     timed("load_paint", app.need, "ui.paint")
     drop_module("savegame")
