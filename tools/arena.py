@@ -51,7 +51,7 @@ LIBRARY = "dominoes."   # --b dominoes.double: the PyPI dominoes library's playe
 # Key: variant, players, teams.
 DEVICE_ROLLOUTS = {
     ("draw", 2, False): 399, ("draw", 4, False): 338, ("block", 2, False): 456, ("block", 4, True): 318,
-    ("fives", 2, False): 387, ("goat", 4, True): 282, ("goat", 2, False): 352,
+    ("fives", 2, False): 387, ("fives", 4, True): 264, ("goat", 4, True): 282, ("goat", 2, False): 352,
 }
 
 

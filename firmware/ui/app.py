@@ -24,6 +24,10 @@ _K_PRESS = const(0x100)     # = ui.input.K_PRESS
 FRAME_MS = const(20)
 WDT_MS = const(8000)                   # the RP2040's longest watchdog period is 8.3 s
 USB_POLL_MS = const(1000)
+# below this much free heap a module is loaded only after the droppable ones are unloaded (never on a
+# Pico: ~130 KB free at its worst; the 180K stress heap of the 64-bit unix port, where a split heap
+# refused 400-1,200 B with 10-30 KB free, docs/ENGINE.md)
+_LOAD_ROOM = const(32768)
 MEM_RETRY_MS = const(2000)             # a third MemoryError this soon after the last: error page
 
 
@@ -72,12 +76,16 @@ class App:
         nav.boot(self, note)         # back into a saved game (B held: the safe start)
 
     def need(self, name):
-        """Module `name`, loaded if it is not. When the heap is too short or too split for it, the
-        AI's memory and every droppable module go first, and it is tried once more."""
+        """Module `name`, loaded if it is not. When the heap is short (_LOAD_ROOM), or too split for
+        it, the AI's memory and every droppable module go first."""
         mod = sys.modules.get(name)
         if mod is not None:
             return mod
         self.feed()                          # loading from flash takes a while on the device
+        if gc.mem_free() < _LOAD_ROOM:
+            gc.collect()
+            if gc.mem_free() < _LOAD_ROOM:   # short: the droppable code goes first, so the module
+                self.release()               # lands in one piece instead of in the gaps between
         try:
             __import__(name)
         except MemoryError:

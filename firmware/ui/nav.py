@@ -98,7 +98,7 @@ def begin(app):
         p = (match, extras["seats"].split(","), extras.get("names", "").split(","),
              extras.get("sheet", ""), note or (p[1] if len(p) > 1 else None), False)
         match = extras = None
-        gc.collect()
+        app.release()                # the loading code (store, domino.record) goes before the table
     elif what == "menu" or what == "error" or what == "safe" or what == "settings":
         _menu(app, what, p[1] if len(p) > 1 else None)
         return
