@@ -797,12 +797,12 @@ def _device(bench, add):
         add("Where a press's time goes (tools/pico_emu/scripts/presstime.py on the device, at the table;")
         add("p50 in ms):")
         add("")
-        cols = [k for k, _ in PRESS_PARTS]
-        add("| board | " + " | ".join(d for _, d in PRESS_PARTS) + " |")
-        add("|---" * (len(cols) + 1) + "|")
-        for name, p in sorted(parts.items()):
-            add("| %s | " % name + " | ".join("%.1f" % (p[k][0] / 1000.0) if k in p else "-" for k in cols)
-                + " |")
+        names = sorted(parts)
+        add("| part | " + " | ".join(names) + " |")
+        add("|---" * (len(names) + 1) + "|")
+        for k, what in PRESS_PARTS:
+            add("| %s | " % what + " | ".join("%.1f" % (parts[n][k][0] / 1000.0) if k in parts[n] else "-"
+                                             for n in names) + " |")
         add("")
     if dev["ui"]:
         add("#### Lowest free heap in a whole UI match")
