@@ -782,8 +782,8 @@ def _device(bench, add):
     add("a W25Q16's typical time (45 ms a 4 KB sector); `save's end`: to the end of that save's flash")
     add("writes or of the redraw, whichever is later.")
     add("")
-    add("| board | boot to menu frame (ms) | cursor RIGHT (ms) | cursor DOWN (ms) | A plays a tile: last pixel "
-        "(ms) | ... save's end (ms) |")
+    add("| board | boot to menu frame (ms) | cursor RIGHT (ms) | cursor DOWN (ms) | A plays a tile: last "
+        "pixel (ms) | ... save's end (ms) |")
     add("|---|---|---|---|---|---|")
     for name, b in sorted(dev["boards"].items()):
         p = b["press"]

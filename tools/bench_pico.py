@@ -105,10 +105,10 @@ def full_frame_end(windows, height):
 def responses(windows, marks, height, flash_ops=()):
     """{label: [ms]} for marks named 'press ...': from the press to the last byte of the redraw it
     causes: the first window after the press that reaches the bottom row (the hand row, which a
-    cursor move and a played tile both change), and any that follow it within REDRAW_GAP_MS. An 'A' is 'A play' when flash writes
-    follow it (the move's save), else 'A, no tile played'. 'LABEL, save': to the end of the save as
-    well (its flash erases and programs, the first run of them after the press with gaps under
-    SAVE_GAP_MS), whichever ends later."""
+    cursor move and a played tile both change), and any that follow it within REDRAW_GAP_MS. An
+    'A' is 'A play' when flash writes follow it (the move's save), else 'A, no tile played'.
+    'LABEL, save': to the end of the save as well (its flash erases and programs, the first run of
+    them after the press with gaps under SAVE_GAP_MS), whichever ends later."""
     out = {}
     for i, (label, t) in enumerate(marks):
         end = marks[i + 1][1] if i + 1 < len(marks) else 1e12
@@ -178,7 +178,8 @@ def press_parts(board, repeat=5):
         with open(src, "w") as f:
             f.write("BOARD = %r\nREPEAT = %d\n" % (board, repeat))
         files = {"/_presstime_cfg.mpy": compile_mpy(src, os.path.join(d, "c.mpy")),
-                 "/presstime.mpy": compile_mpy(os.path.join(SCRIPTS, "presstime.py"), os.path.join(d, "p.mpy")),
+                 "/presstime.mpy": compile_mpy(os.path.join(SCRIPTS, "presstime.py"),
+                                               os.path.join(d, "p.mpy")),
                  "/matchplay.mpy": compile_mpy(MATCHPLAY, os.path.join(d, "m.mpy"))}
     kind, wire = wiring.display(board)
     r = emu.run(script_image(board, files), code="import presstime", gpio_high=wiring.released(board),

@@ -18,7 +18,6 @@
 #             words, the layout placed), a_pixels to the redraw's end, a_drop_gc modules dropped +
 #             a collection, a_save the save, a_total the whole key
 import gc
-import sys
 import time
 
 from _presstime_cfg import BOARD, REPEAT
