@@ -1,8 +1,8 @@
 # Minimal ST7789 driver for a 4-bit framebuffer (written for this project).
 #
-# The board draws into framebuf.GS4_HMSB; show() sends it as RGB565, expanding LINES lines at a time
-# through a 16-colour lookup table (drivers.gs4) into a preallocated buffer. RAM: that buffer
-# (2 * width * LINES bytes) and the 1 KB pair table; never a full RGB565 frame. The buffer may hold
+# The board draws into framebuf.GS4_HMSB; show() sends it as RGB565, expanding one line at a time
+# through a 16-colour lookup table (drivers.gs4) into a preallocated line buffer. RAM: the line
+# buffer (2 * width bytes) and the 1 KB pair table; never a full RGB565 frame. The buffer may hold
 # a band of the frame (rows top..): show() then sends a range of those rows to the same rows of
 # the panel.
 #
@@ -31,10 +31,6 @@ _RASET = const(0x2B)
 _RAMWR = const(0x2C)
 _MADCTL = const(0x36)
 _COLMOD = const(0x3A)
-# Lines expanded and written per SPI write: each write has its set-up besides the bytes (an 80-row
-# band of 240x240 took 20.4 ms a line at a time on the emulated Pico, 18.9 ms 4 lines at a time:
-# 4.5 ms of a whole frame, for 1.4 KB more RAM at 240 wide; docs/benchmarks.md, press-to-pixels).
-LINES = const(4)
 
 
 class ST7789:
@@ -52,8 +48,7 @@ class ST7789:
         self.madctl = madctl
         self.invert = invert
         self.extra_init = extra_init
-        self.line = bytearray(width * 2 * LINES)
-        self._lines = memoryview(self.line)
+        self.line = bytearray(width * 2)
         self.lut = bytearray(1024)
         self._b1 = bytearray(1)
         self._b4 = bytearray(4)
@@ -143,16 +138,10 @@ class ST7789:
         self.cs.value(0)
         self.dc.value(1)
         off = (y0 - top) * bpl
-        n = y1 - y0 + 1
-        step = LINES * bpl                   # (the buffer's rows follow each other: GS4, w even)
-        while n >= LINES:
-            expand(buf, off, line, lut, step)
+        for _ in range(y1 - y0 + 1):
+            expand(buf, off, line, lut, bpl)
             spi.write(line)
-            off += step
-            n -= LINES
-        if n:
-            expand(buf, off, line, lut, n * bpl)
-            spi.write(self._lines[:n * 4 * bpl])
+            off += bpl
         self.cs.value(1)
 
     def set_backlight(self, pct):
