@@ -254,6 +254,7 @@ def hand(t, g):
     fb.fill_rect(0, top, g.w, g.h - top, c.BG)                # the row above the hand's)
     t.load_hand()
     n = t.nh
+    t.hand_at = -1
     if t.shown == _NONE:
         if not t.solo and not g.mono:             # (1-bit: nothing lit there, tests check)
             g.center("(hands hidden)", t.hand_y + t.hand_h // 2 - 4, c.DIM)
