@@ -254,7 +254,9 @@ def hand(t, g):
     fb.fill_rect(0, top, g.w, g.h - top, c.BG)                # the row above the hand's)
     t.load_hand()
     n = t.nh
-    t.hand_at = -1
+    b = g.board
+    if g.fb is b.fb:                             # (not a test's frame of its own)
+        t.hand_at = -1
     if t.shown == _NONE:
         if not t.solo and not g.mono:             # (1-bit: nothing lit there, tests check)
             g.center("(hands hidden)", t.hand_y + t.hand_h // 2 - 4, c.DIM)
@@ -270,7 +272,6 @@ def hand(t, g):
     for i in range(t.hfirst, min(n, t.hfirst + vis)):
         _hand_tile(t, g, i, picking)
     _scroll_marks(t, g, vis)
-    b = g.board
     if g.fb is b.fb and b.y0 <= t.hand_y - 1 and g.h <= b.y0 + (b.band or g.h):
         t.hand_at = b.moved                      # the whole row is in the buffer (see cursor)
 
