@@ -845,7 +845,11 @@ def record_texts(d):
         real = getattr(g, call)
 
         def rec(s, *a):
-            if board.y0 == 0:        # a banded board draws every band: the first one's calls
+            # a banded board draws a menu in every band, a table region in the bands it lies in:
+            # each text counted once, in the band that holds its top row
+            y = a[0] if call == "center" else a[1]
+            band = board.band if board.band and board.band < board.height else board.height
+            if board.y0 <= y < board.y0 + band:
                 got.append([call, s] + ([a[3]] if call == "big" and len(a) > 3 else []))
             return real(s, *a)
         return rec
