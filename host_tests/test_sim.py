@@ -150,7 +150,7 @@ def _tmux(*a):
     return subprocess.run(["tmux"] + list(a), capture_output=True, text=True, timeout=10)
 
 
-def _wait_for(sock, text, timeout=8.0):
+def _wait_for(sock, text, timeout=30.0):   # generous: CI machines can be loaded
     end = time.time() + timeout
     screen = ""
     while time.time() < end:

@@ -195,7 +195,7 @@ def press_parts(board, repeat=5):
 
 
 # --- a whole UI match ------------------------------------------------------------------------------
-def ui_match(board, label, variant, players, teams, seats, think=500, fake_ms=0, warm=True):
+def ui_match(board, label, variant, players, teams, seats, think=500, fake_ms=0, warm=False):
     cfg = ("BOARD = %r\nVARIANT = %r\nPLAYERS = %d\nTEAMS = %r\nSEATS = %r\nTHINK = %d\nFAKE_MS = %d\n"
            "WARM = %r\n" % (board, variant, players, teams, list(seats), think, fake_ms, warm))
     with tempfile.TemporaryDirectory() as d:
