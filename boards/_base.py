@@ -121,6 +121,8 @@ class Board:
     fb_format = None     # framebuf format constant of the buffer
     band = 0             # rows the buffer holds (0 or height: the whole frame)
     y0 = 0               # the screen row of the buffer's first row
+    moved = 0            # counts set_band calls and whole frames: what a screen drew into the buffer
+                         # is still there while this stays the same (ui/paint.py's cursor)
     palette = PALETTE    # RGB888 tuples; on mono boards (dark, lit)
     KEY_HELP: str = ""
     KEYS: int = 0        # logical keys this board can produce (ui.input K_* bits)
@@ -153,6 +155,7 @@ class Board:
 
     def set_band(self, y0):
         """The buffer holds screen rows y0 .. y0 + band - 1 from now on (fb draws there)."""
+        self.moved += 1
         self.y0 = y0
         fb = self.fb
         if isinstance(fb, BandView):
@@ -165,6 +168,7 @@ class Board:
         band = self.band
         h = self.height
         if not band or band >= h:
+            self.moved += 1
             draw(arg)
             self.show()
             return
@@ -192,6 +196,11 @@ class Board:
 
     def sleep_ms(self, ms):
         time.sleep_ms(ms)
+
+    def idle_ms(self, ms):
+        """The app's wait between two passes of its loop: a board whose keys latch presses may end
+        it as soon as one comes (boards/_lcd.py)."""
+        self.sleep_ms(ms)
 
     def make_input(self, **kw):
         """A ui.input.Input wired to this board's keys, clock and 4-button shift map."""

@@ -1,4 +1,6 @@
 # A colour board: an ST7789 panel showing a 4-bit framebuffer, GPIO keys, optional LED and piezo.
+import time
+
 from boards._base import Board, palette565
 
 
@@ -35,6 +37,14 @@ class LcdBoard(Board):
 
     def read_keys(self):
         return self.keys.read()
+
+    def idle_ms(self, ms):
+        """Sleep, but wake within a millisecond of a press (the pin interrupt latches it, boards/_hw.py):
+        a press waited up to a whole pass of the loop, half of it on average, before it was read."""
+        keys = self.keys
+        t0 = time.ticks_ms()
+        while not keys.latched and time.ticks_diff(time.ticks_ms(), t0) < ms:
+            time.sleep_ms(1)
 
     def set_brightness(self, pct):
         self.brightness = pct

@@ -117,3 +117,26 @@ def test_sim_link_assembles_the_frames_a_whole_buffer_shows(tmp_path, board, siz
     for i in range(1, 6):
         assert (tmp_path / "bands" / ("%d.png" % i)).read_bytes() == \
             (tmp_path / "whole" / ("%d.png" % i)).read_bytes()
+
+
+@needs_mp
+@pytest.mark.parametrize("size", SIZES)
+def test_partial_redraws_leave_the_whole_frame(mpy, tmp_path, size):
+    """A cursor move redraws and sends the hand row alone, choosing an end the table and message
+    areas (ui/app.py paint_parts): seeded games through the keys (the cursor along the hand, hints,
+    ends chosen; a game with the AI and a pass-and-play one with its curtains), and after every pass
+    of the loop the panel's content, every row sent so far put together, must equal the current
+    screen drawn whole, byte for byte."""
+    for seed, game in ((5, ["fives", 2, ["human", "medium"]]), (9, ["draw", 3, ["human", "human", "easy"]])):
+        out = frames.run({"size": size, "seed": seed, "root": str(tmp_path / ("s%d" % seed)), "anim": 1,
+                          "think": 40, "do": [["partial"], ["new"] + game, ["match", 10, "wander"]]},
+                         code=mpy[0], boards=mpy[1])
+        assert out["errors"] == 0, out.get("last_error")
+        p = out["partial"]
+        assert p["bad"] == 0, (size, seed, p["first"])
+        assert p["checks"] > 100 and p["screens"].get("Table", 0) > 50, p
+        if size != "128x64":                     # (the OLED's table is drawn whole)
+            assert p["parts"].get("16", 0) > 5 and p["parts"].get("4", 0) > 0, p    # the cursor; the message
+            assert sum(n for k, n in p["parts"].items() if int(k) & 32) > 0, p       # a move's rows
+        if "human" == game[2][1]:
+            assert p["screens"].get("Curtain", 0) > 0, p

@@ -18,6 +18,8 @@ from ui.paint import mark_end
 
 class View:
     scroll = 0
+    y0 = 1                 # the table area's rows (colour marks keep to them): the whole screen
+    h = 1000
     my = [0, 0, 0, 0]
     mx = [0, 0, 0, 0]
     mw = [0, 0, 0, 0]

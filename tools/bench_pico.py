@@ -45,8 +45,10 @@ UI_MATCHES = (("fives 2p vs Hard", "fives", 2, False, ("human", "hard")),
               ("goat 4p 2v2", "goat", 4, True, ("human", "hard", "hard", "hard")))
 AI_VARIANTS = ("draw", "block", "fives", "classic", "goat", "sea_goat", "donkey", "muggins", "threes",
                "telephone", "blitz")
-RESPONSE_GAP_MS = 300      # the redraw a press causes ends where the panel has been still this long
-                           # (under the 450 ms the table shows a move for before the AI's turn)
+REDRAW_GAP_MS = 25         # windows of one redraw follow each other closer than this (the next
+                           # region's drawing); the AI's turn sends its next one after the save
+SAVE_GAP_MS = 10           # a save's flash writes follow each other closer than this (littlefs's
+                           # work between them); the AI's move and its save come later
 _TREES = {}
 _LOCK = threading.Lock()
 
@@ -100,20 +102,41 @@ def full_frame_end(windows, height):
     return None
 
 
-def responses(windows, marks):
-    """{label: [ms from the press to the last byte of its redraw]} for marks named 'press ...'."""
+def responses(windows, marks, height, flash_ops=()):
+    """{label: [ms]} for marks named 'press ...': from the press to the last byte of the redraw it
+    causes: the first window after the press that reaches the bottom row (the hand row, which a
+    cursor move and a played tile both change), and any that follow it within REDRAW_GAP_MS. An
+    'A' is 'A play' when flash writes follow it (the move's save), else 'A, no tile played'.
+    'LABEL, save': to the end of the save as well (its flash erases and programs, the first run of
+    them after the press with gaps under SAVE_GAP_MS), whichever ends later."""
     out = {}
     for i, (label, t) in enumerate(marks):
         end = marks[i + 1][1] if i + 1 < len(marks) else 1e12
-        ws = [w for w in windows if t < w[0] < end]
-        if not ws or not label.startswith("press "):
+        if not label.startswith("press "):
             continue
-        last = ws[0]
-        for w in ws[1:]:
-            if w[0] - last[1] >= RESPONSE_GAP_MS:
+        done = None
+        for w in windows:
+            if done is None:
+                if t < w[0] < end and w[5] == height - 1:
+                    done = w[1]
+            elif w[0] - done < REDRAW_GAP_MS:
+                done = w[1]                  # (a region sent after the hand row's, if any)
+            else:
                 break
-            last = w
-        out.setdefault(label[6:], []).append(last[1] - t)
+        if done is None:
+            continue
+        ops = [o for o in flash_ops if t < o[0] < end]
+        label = label[6:]
+        if label == "A":             # a tile played is saved; else it asked for the end, or misfit
+            label = "A play" if ops else "A, no tile played"
+        out.setdefault(label, []).append(done - t)
+        if ops:
+            last = ops[0][1]
+            for o in ops[1:]:
+                if o[0] - last >= SAVE_GAP_MS:
+                    break
+                last = o[1]
+            out.setdefault(label + ", save", []).append(max(done, last) - t)
     return out
 
 
@@ -126,18 +149,49 @@ def boot_press(board, quick=False):
         steps += [s for s in keys.plan(board, word, idle_ms=500, shots=False)[1:-1]]
     steps.append({"idle": 800, "max": 30000})
     for _ in range(1 if quick else 3):
-        for word, label in (("right", "cursor RIGHT"), ("right", "cursor RIGHT"), ("a", "A play")):
+        # DOWN moves to the next playable tile; its A plays it (or asks for the end: a second A plays)
+        for word, label in (("right", "cursor RIGHT"), ("right", "cursor RIGHT"), ("down", "cursor DOWN"),
+                            ("a", "A"), ("a", "A")):
             steps.append({"idle": 800, "max": 30000})
-            steps.append({"mark": "press " + label})
-            steps += [s for s in keys.plan(board, word, shots=False)[1:-1]]
+            press = keys.plan(board, word, shots=False)[1:-1]
+            last = max(i for i, s in enumerate(press) if "down" in s)
+            # from the edge that completes the press: a 4-button board's RIGHT is B held, then DOWN
+            press.insert(last, {"mark": "press " + label})
+            steps += press
     steps.append({"idle": 800, "max": 30000})
     r = emu.run(emu.flash_image(files), plan=keys.device_plan(steps), gpio_high=wiring.released(board),
                 flash_timing=True, timeout=900, **{kind: wire})
     if r.rc != 0:
         raise emu.EmuError("%s boot run: %s" % (board, r.why()))
-    res = responses(r.windows(), r.marks())
+    res = responses(r.windows(), r.marks(), wire["h"], r.report.get("flash_ops", ()))
     return {"boot_ms": full_frame_end(r.windows(), wire["h"]), "press": res, "quick": quick,
+            "raw": {"marks": r.marks(), "flash_ops": r.report.get("flash_ops", []),
+                    "windows": [w[:2] + w[3:6:2] for w in r.windows()]},
             "console": r.report.get("console", "")[-300:], "problems": r.display.get("problems")}
+
+
+def press_parts(board, repeat=5):
+    """Where a press's time goes on the device (tools/pico_emu/scripts/presstime.py): {part: [p50 us,
+    max us]}."""
+    with tempfile.TemporaryDirectory() as d:
+        src = os.path.join(d, "_presstime_cfg.py")
+        with open(src, "w") as f:
+            f.write("BOARD = %r\nREPEAT = %d\n" % (board, repeat))
+        files = {"/_presstime_cfg.mpy": compile_mpy(src, os.path.join(d, "c.mpy")),
+                 "/presstime.mpy": compile_mpy(os.path.join(SCRIPTS, "presstime.py"),
+                                               os.path.join(d, "p.mpy")),
+                 "/matchplay.mpy": compile_mpy(MATCHPLAY, os.path.join(d, "m.mpy"))}
+    kind, wire = wiring.display(board)
+    r = emu.run(script_image(board, files), code="import presstime", gpio_high=wiring.released(board),
+                flash_timing=True, timeout=1800, **{kind: wire})
+    if r.rc != 0:
+        raise emu.EmuError("%s presstime: %s" % (board, r.why()))
+    out = {}
+    for ln in r.stdout.splitlines():
+        p = ln.split()
+        if len(p) == 4 and p[1].isdigit() and p[2].isdigit():
+            out[p[0]] = [int(p[1]), int(p[2])]
+    return out
 
 
 # --- a whole UI match ------------------------------------------------------------------------------
@@ -181,7 +235,7 @@ def hard_ai(variant, decisions):
     return rows
 
 
-def measure(quick=False, jobs=2, log=print, only=("boot", "ui", "ai")):
+def measure(quick=False, jobs=2, log=print, only=("boot", "press", "ui", "ai")):
     """Every device figure (or those of `only`); {section: ...}. Raises EmuError when the emulator is
     not set up."""
     why = emu.missing()
@@ -190,6 +244,7 @@ def measure(quick=False, jobs=2, log=print, only=("boot", "ui", "ai")):
     res = {"boards": {}, "ui": [], "ai": []}
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         boots = {b: pool.submit(boot_press, b, quick) for b in wiring.COLOUR if "boot" in only}
+        parts = {b: pool.submit(press_parts, b, 3 if quick else 5) for b in wiring.COLOUR if "press" in only}
         matches = [] if quick or "ui" not in only else [pool.submit(ui_match, b, *m) for b in wiring.COLOUR
                                                           for m in UI_MATCHES]
         variants = (AI_VARIANTS[:1] if quick else AI_VARIANTS) if "ai" in only else ()
@@ -197,6 +252,9 @@ def measure(quick=False, jobs=2, log=print, only=("boot", "ui", "ai")):
         for b, f in boots.items():
             res["boards"][b] = f.result()
             log("device: %s boot %.0f ms" % (b, res["boards"][b]["boot_ms"] or -1))
+        for b, f in parts.items():
+            res.setdefault("press_parts", {})[b] = f.result()
+            log("device: %s press parts %s" % (b, res["press_parts"][b]))
         for f in matches:
             res["ui"].append(f.result())
             u = res["ui"][-1]
@@ -218,6 +276,7 @@ def merge(runs):
     res = {"boards": {}, "ui": [], "ai": []}
     for r in runs:
         res["boards"].update(r.get("boards", {}))
+        res.setdefault("press_parts", {}).update(r.get("press_parts", {}))
         res["ui"] += r.get("ui", [])
         res["ai"] += r.get("ai", [])
     return res
@@ -259,13 +318,13 @@ def main(argv=None):
     p.add_argument("--quick", action="store_true")
     p.add_argument("--jobs", type=int, default=2)
     p.add_argument("--json", default="")
-    p.add_argument("--only", default="boot,ui,ai", help="comma list of boot, ui, ai")
+    p.add_argument("--only", default="boot,press,ui,ai", help="comma list of boot, press, ui, ai")
     p.add_argument("--doc", default="", help="write the device section of this doc from --from runs")
     p.add_argument("--from", dest="runs", nargs="*", default=[], help="saved --json runs for --doc")
     a = p.parse_args(argv)
     only = tuple(x for x in a.only.split(",") if x)
-    if any(x not in ("boot", "ui", "ai") for x in only):
-        p.error("--only takes boot, ui, ai")
+    if any(x not in ("boot", "press", "ui", "ai") for x in only):
+        p.error("--only takes boot, press, ui, ai")
     if a.doc:
         if not a.runs:
             p.error("--doc needs --from RUN.json ...")

@@ -53,13 +53,15 @@ class App:
         st = None
         self.ai_clock = ai_clock or board.ai_clock
         self.screen = Screen(self)
-        self.dirty = True
+        self.dirty = True            # the whole screen is to be drawn again
+        self.parts = 0               # ... or only these regions of it (redraw)
         self.errors = 0              # unexpected errors caught (tests expect 0)
         self.save_failures = 0
         self.unsaved = False         # the last save failed: nothing may say "saved"
         self.saved = None            # the checksum of the last save (savegame.Files.verify)
         self.last_error = None
-        self.low_mem = 1 << 30       # lowest gc.mem_free() seen between steps
+        self.low_mem = 1 << 30       # lowest gc.mem_free() seen between steps (every 16th)
+        self._pass = 0
         self.probe = None            # tests: called on every AI tick and after every save
         self.table = None            # the Table screen of the game in progress
         self.pending = None          # a game to start on the next pass (see start)
@@ -118,8 +120,13 @@ class App:
         screen.enter()
         self.dirty = True
 
-    def redraw(self):
-        self.dirty = True
+    def redraw(self, parts=0):
+        """Draw the screen again on this pass: whole, or only `parts`, bits of a mask of the screen's
+        regions (a screen that has them: draw_parts, part_rows), when only they changed."""
+        if parts:
+            self.parts |= parts
+        else:
+            self.dirty = True
 
     def menu(self, note=None):
         """Back to the main menu (on the next pass: the screen asking goes first, the AI too)."""
@@ -179,6 +186,63 @@ class App:
         per band, so a screen's draw must draw the same frame every time it is called."""
         self.board.paint(draw, self.g)
 
+    def flush(self):
+        """Show now what is to be drawn again (the whole screen, or the regions that changed)."""
+        if self.dirty:
+            self.dirty = False
+            self.parts = 0
+            self.paint(self.screen.draw)
+        elif self.parts:
+            parts = self.parts
+            self.parts = 0
+            sc = self.screen
+            if hasattr(sc, "draw_parts"):
+                self.paint_parts(sc, parts)
+            else:                            # (asked by a screen since replaced)
+                self.paint(sc.draw)
+
+    def paint_parts(self, sc, parts):
+        """Draw and send only the regions in `parts` (bits in drawing order, each region clearing its
+        own rows: sc.part_rows(bit) -> (y0, y1)). Each run of adjacent regions is drawn band by band
+        from its first row (sc.draw_parts draws those of the run the band touches), and only its rows
+        are sent, the runs top to bottom. A cursor move sends the hand row, not the frame (docs/UI.md,
+        "Drawing only what changed")."""
+        b = self.board
+        g = self.g
+        h = b.height
+        band = b.band if b.band and b.band < h else h
+        runs = []
+        bit = 1
+        while bit <= parts:
+            if not parts & bit:
+                bit <<= 1
+                continue
+            run = bit
+            y0, y1 = sc.part_rows(bit)
+            bit <<= 1
+            while parts & bit:
+                a, z = sc.part_rows(bit)
+                if a != y1 + 1:
+                    break
+                run |= bit
+                y1 = z
+                bit <<= 1
+            runs.append((y0, y1, run))
+        runs.sort()                          # top to bottom, as a whole frame is sent
+        for y0, y1, run in runs:
+            y = y0
+            while y <= y1:
+                top = b.y0 if band < h else 0
+                if not (top <= y and y1 < top + band):
+                    b.set_band(y)                # (a band that holds the whole run stays: ui/paint.py's
+                    top = y                      # cursor draws on the hand row it holds)
+                sc.draw_parts(g, run)
+                z = top + band - 1
+                if z > y1:
+                    z = y1
+                b.show(y, z, z < y1)
+                y = z + 1
+
     def paint_rows(self, draw, y0, y1):
         """draw(g), which changes screen rows y0..y1 only, over the frame shown, and show those
         rows. When the band in the buffer holds them (the thinking wheel, in the bottom band) that
@@ -235,17 +299,17 @@ class App:
                 nav.begin(self)              # C stack conservatively)
             self.handle_keys()
             self.screen.step()
-            if self.dirty:
-                self.dirty = False
-                self.paint(self.screen.draw)
+            self.flush()
         except MemoryError as e:
             self.out_of_memory(e)
         except Exception as e:
             self.fail(e)
-        free = gc.mem_free()
-        if free < self.low_mem:
-            self.low_mem = free
-        self.board.sleep_ms(FRAME_MS)
+        self._pass += 1
+        if not self._pass & 15:          # gc.mem_free() walks the heap's whole block table: 8 ms on a
+            free = gc.mem_free()         # Pico, every 16th pass (docs/benchmarks.md, press-to-pixels)
+            if free < self.low_mem:
+                self.low_mem = free
+        self.board.idle_ms(FRAME_MS)
 
     def out_of_memory(self, e):
         """A MemoryError in a frame: give back the AI's buffers and every module the screens load

@@ -16,15 +16,33 @@ _CHAIN_OF_ARM = const((1, 0, 2, 3))  # = ui.gfx.CHAIN_OF_ARM
 _M_PICK = const(1)     # = ui.table.M_PICK
 _M_END = const(2)      # = ui.table.M_END
 _M_WAIT = const(3)     # = ui.table.M_WAIT
+_P_HEAD = const(1)     # = ui.table.P_HEAD
+_P_ALL = const(15)     # = ui.table.P_ALL
+_P_HAND = const(8)     # = ui.table.P_HAND
+_P_CURSOR = const(16)  # = ui.table.P_CURSOR
+_P_TABLE = const(2)    # = ui.table.P_TABLE
+_P_TROWS = const(32)   # = ui.table.P_TROWS
 
 
-def draw(t, g):
-    """The whole screen."""
-    if not t.compact:
-        head(t, g)
-    table(t, g)
-    msg(t, g)
-    hand(t, g)
+def draw(t, g, parts=_P_ALL):
+    """The regions in `parts` (all: the whole screen), in this order, those that lie in the band the
+    buffer holds: a banded board draws the screen once per band, and each region is drawn only in
+    the bands it lies in (ui/app.py's paint_parts draws a region alone the same way)."""
+    b = t.app.board
+    top = b.y0
+    end = top + (b.band or b.height)             # the first row below the band
+    if parts & _P_CURSOR and (parts & _P_HAND or t.hand_at != b.moved):
+        parts = parts & ~_P_CURSOR | _P_HAND     # the row whole: it has the cursor, or the buffer
+                                                 # no longer holds the row as last drawn
+    if parts & _P_TABLE:
+        parts &= ~_P_TROWS
+    bit = _P_HEAD
+    for fn in (head, table, msg, hand, cursor, table_rows):
+        if parts & bit:
+            y0, y1 = t.part_rows(bit)
+            if y0 < end and y1 >= top and y0 <= y1:
+                fn(t, g)
+        bit <<= 1
 
 
 def table(t, g):
@@ -88,7 +106,7 @@ def msg(t, g):
     w = g.w
     y = t.msg_y
     rows = 1 if t.compact else 2
-    fb.fill_rect(0, y, w, 10 if t.compact else 20, c.BG)
+    fb.fill_rect(0, y, w, 10 if t.compact else 19, c.BG)   # (its last row is the hand's: part_rows)
     text, col = now(t)
     c1, c2 = t.msg_cols()
     lines = wrap(text, c1, c2)
@@ -100,6 +118,85 @@ def msg(t, g):
         g.right(t.status(), w, y + 10, c.DIM)
     if t.thinking != _NONE:
         t._draw_wheel(g)
+
+
+def table_rows(t, g):
+    """Rows t.trows of the table area alone (a move that left the other tiles where they were,
+    changed_rows): their background, then every tile (framebuf keeps what falls in the band; only
+    these rows are sent)."""
+    c = g.c
+    v = t.view
+    a, b = t.trows
+    g.fb.fill_rect(v.x0 - 2, a, g.w, b - a + 1, c.TABLE)
+    draw_layout(v, g, t.last, c.ACCENT)
+
+
+def snap(t):
+    """What the table area shows now, for changed_rows after a move: None when it cannot tell (a
+    tall table scrolls; the OLED's table is drawn whole)."""
+    v = t.view
+    if t.compact or v.tall or not v.n:
+        return None
+    marks = 0                                    # chains whose open end is outlined
+    if t.mode == _M_END:
+        for i in range(t.nopts):
+            marks |= _chains(t.opts[i])
+    elif t.mode == _M_PICK and t.hint_move >= 0 and t.hint_tile == t.cursor_tile:
+        marks = _chains(t.hint_move)
+    n = v.n
+    return (n, v.s, t.last, marks, bytes(v.pt[:n]), v.px[:n], v.py[:n], bytes(v.pf[:n]), bytes(v.pa[:n]),
+            bytes(v.pb[:n]), v.my[:], bytes(v.mh))
+
+
+def _chains(m):
+    """The chains _mark outlines for move m (a mask)."""
+    if m & _MULTI:
+        out = 0
+        for a in range(4):
+            if (m >> a) & 1:
+                out |= 1 << _CHAIN_OF_ARM[a]
+        return out
+    return 1 << _CHAIN_OF_ARM[(m >> _ARM_SHIFT) & 3]
+
+
+def changed_rows(t, before):
+    """After a move (t.last its tiles), placed: the table area's rows that changed since `before`
+    (snap): the new tiles', those of the tiles outlined before or now, the end marks' when some
+    were shown; (first, last) or None when the other tiles moved (the layout fitted again)."""
+    v = t.view
+    v.update(t.game.match.round.layout, t.app)
+    if before is None or v.tall:
+        return None
+    n, s, last, marks, pt, px, py, pf, pa, pb, my, mh = before
+    if v.s != s or v.n < n:
+        return None
+    at = bytearray(28)                           # index + 1 of each tile placed now
+    for i in range(v.n):
+        at[v.pt[i]] = i + 1
+    for j in range(n):                           # (place.py lays the tiles chain by chain: a tile
+        i = at[pt[j]] - 1                        # added to one chain moves the others' indices)
+        if i < 0 or v.px[i] != px[j] or v.py[i] != py[j] or v.pf[i] != pf[j] or v.pa[i] != pa[j] \
+                or v.pb[i] != pb[j]:
+            return None
+        at[pt[j]] = 0                            # (left: the new tiles)
+    lo = v.y0 - 1
+    hi = v.y0 + v.h
+    a = hi + 1
+    b = lo - 1
+    for i in range(v.n):
+        if at[v.pt[i]] or ((last | t.last) >> v.pt[i]) & 1:
+            y = v.py[i] - v.scroll
+            hh = s if v.pf[i] & _F_HORIZ else 2 * s
+            a = min(a, y - 2)
+            b = max(b, y + hh + 1)
+    for c in range(4):
+        if (marks >> c) & 1:
+            y = my[c] - v.scroll
+            a = min(a, y - 2)
+            b = max(b, y + mh[c] + 1)
+    a = max(a, lo)
+    b = min(b, hi)
+    return (a, b) if a <= b else None
 
 
 def _score_text(t, side):
@@ -153,9 +250,13 @@ def head(t, g):
 def hand(t, g):
     c = g.c
     fb = g.fb
-    fb.fill_rect(0, t.hand_y, g.w, t.hand_h, c.BG)
+    top = t.hand_y if t.compact else t.hand_y - 1             # (the cursor tile's outline reaches
+    fb.fill_rect(0, top, g.w, g.h - top, c.BG)                # the row above the hand's)
     t.load_hand()
     n = t.nh
+    b = g.board
+    if g.fb is b.fb:                             # (not a test's frame of its own)
+        t.hand_at = -1
     if t.shown == _NONE:
         if not t.solo and not g.mono:             # (1-bit: nothing lit there, tests check)
             g.center("(hands hidden)", t.hand_y + t.hand_h // 2 - 4, c.DIM)
@@ -168,18 +269,43 @@ def hand(t, g):
     if t.hfirst > max(0, n - vis):
         t.hfirst = max(0, n - vis)
     picking = t.mode in (_M_PICK, _M_END) and t.shown == t.game.match.round.turn
-    hs = t.hs
     for i in range(t.hfirst, min(n, t.hfirst + vis)):
-        tile = t.hand[i]
+        _hand_tile(t, g, i, picking)
+    _scroll_marks(t, g, vis)
+    if g.fb is b.fb and b.y0 <= t.hand_y - 1 and g.h <= b.y0 + (b.band or g.h):
+        t.hand_at = b.moved                      # the whole row is in the buffer (see cursor)
+
+
+def cursor(t, g):
+    """The cursor moved inside the hand row's shown tiles (ui/pick.py): only the tile it left and the
+    one it is on are drawn again, each over its own columns of the row (the tiles are 3 pixels apart,
+    the cursor's outline 2 wide), then the scroll marks over them as the whole row draws them. The
+    rest of the row is what the buffer holds from the row's last drawing: only asked for while it
+    does (t.hand_at: nothing has moved the band since, boards/_base.py's `moved`)."""
+    t.load_hand()
+    x0, vis, _ = t.hand_span()
+    for i in (t.cursor_was, t.cursor):
         x, y, w, h = t.hand_rect(i)
-        g.tile(x, y, LO[tile], HI[tile], t.hand_horiz, hs, 0, c.CURSOR if picking and i == t.cursor else -1)
-        if picking and (t.playable >> tile) & 1:
-            fb.fill_rect(x, t.hand_y + t.hand_h - 3, w, 2, c.PLAYABLE)
+        g.fb.fill_rect(x - 2, t.hand_y - 1, w + 4, g.h - t.hand_y + 1, g.c.BG)
+        _hand_tile(t, g, i, True)
+    _scroll_marks(t, g, vis)
+
+
+def _hand_tile(t, g, i, picking):
+    c = g.c
+    tile = t.hand[i]
+    x, y, w, h = t.hand_rect(i)
+    g.tile(x, y, LO[tile], HI[tile], t.hand_horiz, t.hs, 0, c.CURSOR if picking and i == t.cursor else -1)
+    if picking and (t.playable >> tile) & 1:
+        g.fb.fill_rect(x, t.hand_y + t.hand_h - 3, w, 2, c.PLAYABLE)
+
+
+def _scroll_marks(t, g, vis):
     ym = t.hand_y + t.hand_h // 2 - 4
     if t.hfirst > 0:
-        fb.text("<", 0, ym, c.ACCENT)
-    if t.hfirst + vis < n:
-        fb.text(">", g.w - 8, ym, c.ACCENT)
+        g.fb.text("<", 0, ym, g.c.ACCENT)
+    if t.hfirst + vis < t.nh:
+        g.fb.text(">", g.w - 8, ym, g.c.ACCENT)
 
 
 def draw_layout(v, g, highlight=0, mark_col=-1):
@@ -194,9 +320,15 @@ def draw_layout(v, g, highlight=0, mark_col=-1):
         hh = s if f & _F_HORIZ else 2 * s
         if v.tall and (y < y_lo or y + hh > y_hi):
             continue
-        t = v.pt[i]
-        g.tile(v.px[i], y, v.pa[i], v.pb[i], f & _F_HORIZ, s, f,
-               mark_col if (highlight >> t) & 1 else -1)
+        mark = mark_col if (highlight >> v.pt[i]) & 1 else -1
+        x = v.px[i]
+        if mark < 0 or g.mono:
+            g.tile(x, y, v.pa[i], v.pb[i], f & _F_HORIZ, s, f, mark)
+            continue
+        g.tile(x, y, v.pa[i], v.pb[i], f & _F_HORIZ, s, f)
+        w = 2 * s if f & _F_HORIZ else s             # its outline as g.tile draws it, kept to the
+        for d in (1, 2) if s >= 8 else (1,):         # table area's rows (the header is drawn alone)
+            _rect_in(g.fb, x - d, y - d, w + 2 * d, hh + 2 * d, mark, y_lo - 1, y_hi)
     if v.tall:
         c = g.c
         if v.top - off < y_lo:
@@ -213,9 +345,11 @@ def mark_end(v, g, chain, col, chosen=True):
     w = v.mw[chain]
     h = v.mh[chain]
     fb = g.fb
-    if not g.mono:
-        fb.rect(x - 1, y - 1, w + 2, h + 2, col)
-        fb.rect(x - 2, y - 2, w + 4, h + 4, col)
+    if not g.mono:                   # kept to the table area's rows: the header is drawn alone too
+        lo = v.y0 - 1
+        hi = v.y0 + v.h
+        for d in (1, 2):
+            _rect_in(fb, x - d, y - d, w + 2 * d, h + 2 * d, col, lo, hi)
     elif chosen:                     # (clipped: off the screen pixel() answers None)
         for yy in range(max(y, 0), min(y + h, g.h)):
             for xx in range(max(x, 0), min(x + w, g.w)):
@@ -223,3 +357,17 @@ def mark_end(v, g, chain, col, chosen=True):
     else:
         for cx, cy in ((x - 2, y - 2), (x + w, y - 2), (x - 2, y + h), (x + w, y + h)):
             fb.fill_rect(cx, cy, 2, 2, 1)
+
+
+def _rect_in(fb, x, y, w, h, col, lo, hi):
+    """fb.rect's outline, only its pixels on rows lo..hi."""
+    z = y + h - 1
+    if lo <= y <= hi:
+        fb.hline(x, y, w, col)
+    if lo <= z <= hi:
+        fb.hline(x, z, w, col)
+    a = y if y > lo else lo
+    b = z if z < hi else hi
+    if a <= b:
+        fb.vline(x, a, b - a + 1, col)
+        fb.vline(x + w - 1, a, b - a + 1, col)

@@ -17,10 +17,13 @@ _K_A = const(0x010)      # = ui.input.K_A
 _K_B = const(0x020)      # = ui.input.K_B
 _K_X = const(0x040)      # = ui.input.K_X
 _K_Y = const(0x080)      # = ui.input.K_Y
-_M_RUN = const(0)        # = ui.table.M_RUN
 _M_PICK = const(1)       # = ui.table.M_PICK
 _M_END = const(2)        # = ui.table.M_END
 _CHAIN_OF_ARM = const((1, 0, 2, 3))  # = ui.gfx.CHAIN_OF_ARM
+_P_TABLE = const(2)      # = ui.table.P_TABLE
+_P_MSG = const(4)        # = ui.table.P_MSG
+_P_HAND = const(8)       # = ui.table.P_HAND
+_P_CURSOR = const(16)    # = ui.table.P_CURSOR
 
 _HUMAN_ROOM = const(24576)  # free heap wanted for a human's turn (this code, drawing, the save) beside the AI
 _CALM_MS = const(300)  # after another player's move, A is ignored this long (a press meant to hurry the AI)
@@ -115,6 +118,7 @@ def key(t, k):
         return
     if not t.nh:
         return
+    was = t.cursor
     if k == _K_LEFT:
         t.cursor = (t.cursor - 1) % t.nh
     elif k == _K_RIGHT:
@@ -130,7 +134,15 @@ def key(t, k):
         choose(t)
         return
     t.cursor_tile = t.hand[t.cursor]
-    app.redraw()
+    # the two tiles when both are among those shown (else the row scrolls); the table too while a
+    # hint's end is outlined (it shows with the hinted tile)
+    f = t.hfirst
+    vis = t.hand_span()[1]
+    part = _P_HAND
+    if f <= was < f + vis and f <= t.cursor < f + vis and t.hand_at == app.board.moved:
+        t.cursor_was = was
+        part = _P_CURSOR
+    t.changed(part | (_P_TABLE if t.hint_move >= 0 else 0))
 
 
 def jump(t, d, from_start):
@@ -178,7 +190,7 @@ def say_opt(t):
     m = t.opts[t.opt]
     t.msg_at = t.now()
     t.page = 0
-    t.app.redraw()
+    t.changed(_P_TABLE | _P_MSG)       # the ends outlined, the end named (the hand is as it was)
     if t.view.tall:
         a = (m >> _ARM_SHIFT) & 3 if not m & _MULTI else (m >> 9) & 3
         ch = _CHAIN_OF_ARM[a]
@@ -186,14 +198,11 @@ def say_opt(t):
 
 
 def play(t, mv):
-    t.mode = _M_RUN
     t.undo_to = t.game.match.nmoves               # this move can be taken back (ui/pause.py)
     t.undo_text = words.describe(t.game.match.round, mv, True)
-    t.play(mv)
     t.app.beep(1200, 15)
-    if not t.solo:
-        t.shown = _NONE                 # the next player must not see this hand
-    else:
+    t.play(mv, not t.solo)              # pass-and-play: the next player must not see this hand
+    if t.solo:
         t.load_hand()
 
 
@@ -205,7 +214,7 @@ def hint(t):
     s = game.match.round.turn
     t.say("Thinking of a hint")
     t.thinking = s
-    app.paint(t.draw)
+    app.flush()
     t.anim_t = 0
     app.release()
     short = app.g.cols < 24

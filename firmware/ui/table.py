@@ -22,6 +22,15 @@ M_END = const(2)        # ... and where it goes, when it fits several ends
 M_WAIT = const(3)       # showing what just happened for a moment
 _M_ACK = const(4)        # a message that waits for A
 
+# the screen's regions (ui/paint.py), in drawing order: what a redraw may be limited to (App.redraw)
+P_HEAD = const(1)       # names, tiles in hand, scores
+P_TABLE = const(2)      # the layout and the marks on it
+P_MSG = const(4)        # the message area (and the thinking wheel)
+P_HAND = const(8)       # the hand row
+P_ALL = const(15)
+P_CURSOR = const(16)    # the hand row's tiles the cursor left and moved to (ui/pick.py: cursor_was)
+P_TROWS = const(32)     # rows t.trows of the table area (a move that left the other tiles in place)
+
 STEP_MS = const(1500)      # a message longer than its area shows a step (page) this long
 _THINK_TICKS = const(4)    # AI ticks per step of the thinking wheel
 _SAVE_ROOM = const(16384)  # free heap a save wants beside the AI (else the AI is released)
@@ -86,6 +95,9 @@ class Table(Screen):
         self.hfirst = 0
         self.cursor = 0
         self.cursor_tile = _NONE
+        self.cursor_was = 0          # where the cursor was drawn before a move (P_CURSOR)
+        self.hand_at = -1            # board.moved when the hand row was last drawn whole in the buffer
+        self.trows = (0, 0)          # P_TROWS's rows
         self.playable = 0            # mask of tiles with a legal move
         self.opts = [0] * 24         # legal moves of the chosen tile
         self.nopts = 0
@@ -147,16 +159,36 @@ class Table(Screen):
         self.msg_until = now + ms if ms else 0
         self.app.redraw()
 
-    def tell(self, text):
+    def tell(self, text, parts=0):
         """What just happened: it stays in the message area, over what to do now, until the next
-        thing happens (a message of the moment goes)."""
+        thing happens (a message of the moment goes). parts: only these regions changed (else the
+        whole screen is drawn again)."""
         self.last_text = text
         self.draws = 0
         self.msg = ""
         self.msg_until = 0
         self.msg_at = self.now()
         self.page = 0
-        self.app.redraw()
+        if parts:
+            self.changed(parts)
+        else:
+            self.app.redraw()
+
+    def changed(self, parts):
+        """Only the regions in `parts` changed: they are drawn again alone (the 128x64 OLED's table,
+        whose regions overlap and whose whole 1 KB frame is sent anyway, is drawn whole)."""
+        app = self.app
+        if self.compact:
+            parts = 0
+        elif parts & P_CURSOR and app.parts & (P_CURSOR | P_HAND):
+            parts = parts & ~P_CURSOR | P_HAND       # a second move before the first was drawn
+        elif parts & P_TROWS and app.parts & (P_TROWS | P_TABLE):
+            parts = parts & ~P_TROWS | P_TABLE       # (its rows are one move's)
+        if parts & P_HAND:
+            app.parts &= ~P_CURSOR
+        if parts & P_TABLE:
+            app.parts &= ~P_TROWS
+        app.redraw(parts)
 
     def wait(self, ms):
         if ms > 0:
@@ -207,11 +239,11 @@ class Table(Screen):
             self.msg = ""
             self.msg_at = now
             self.page = 0
-            self.app.redraw()
+            self.changed(P_MSG)
         p = ticks_diff(now, self.msg_at) // STEP_MS
         if p != self.page:                           # a long message's next step
             self.page = p
-            self.app.redraw()
+            self.changed(P_MSG)
         if self.mode == M_WAIT:
             if ticks_diff(now, self.until) < 0:
                 return
@@ -278,7 +310,8 @@ class Table(Screen):
         self.thinking = s
         self.msg = ""
         self.msg_until = 0
-        app.paint(self.draw)
+        self.changed(P_MSG)                          # (after a whole redraw if one is due)
+        app.flush()
         app.board.led(0, 0, 0)
         self.anim_t = 0
         level = self.game.kinds[s]
@@ -313,18 +346,34 @@ class Table(Screen):
             app.paint_rows(self._draw_wheel, y - 5, y + 5)   # its box, redrawn whole: no table
         return False
 
-    def play(self, mv):
-        """Play a move and save it at once. When people play next (or the heap is short), the AI's
-        memory is given back first, so the save's code loads into room the search held."""
+    def play(self, mv, hide=False):
+        """Play a move, show it, and save it at once (hide: the hand goes face down first, the next
+        player must not see it). Shown before the save: the save's flash writes take tens of ms,
+        and nothing on the table says "saved" (a failed save says so after, app.unsaved holds
+        until one is through). When people play next (or the heap is short), the AI's memory is
+        given back before the save, so the save's code loads into room the search held."""
         m = self.game.match
         rd = m.round
         s = rd.turn
         text = words.describe(rd, mv, self.app.g.cols < 24)
         pts = rd.inplay[s]
+        paint = self.app.need("ui.paint")
+        before = paint.snap(self)
         m.play(mv)
-        self.tell(words.played(self.name(s) or "You", text, rd.inplay[s] - pts))
         self.last = m.round.last_tiles
         self.hint_move = -1
+        self.mode = M_RUN                           # (a person's move: no more cursor, no ends)
+        rows = paint.changed_rows(self, before)     # the other tiles where they were: only the
+        paint = None                                # table area's rows that changed
+        if rows is not None and not m.round_over():
+            self.trows = rows
+        else:
+            rows = None
+        self.tell(words.played(self.name(s) or "You", text, rd.inplay[s] - pts),
+                  0 if rows is None else P_HEAD | P_TROWS | P_MSG | P_HAND)
+        if hide:
+            self.shown = _NONE
+        self.app.flush()
         drop_module("ui.paint")                      # loaded again to draw: the save comes first
         drop_module("ui.place")
         gc.collect()
@@ -333,7 +382,6 @@ class Table(Screen):
         self.save(self.app.need("savegame").last_token(rd))
         if self.app.probe:
             self.app.probe("save")
-        self.app.redraw()
 
     # --- keys ----------------------------------------------------------------------------------
     def key(self, k):
@@ -355,6 +403,23 @@ class Table(Screen):
     # --- drawing -------------------------------------------------------------------------------
     def draw(self, g):
         self.app.need("ui.paint").draw(self, g)     # loaded to draw, unloaded while the AI thinks
+
+    def draw_parts(self, g, parts):
+        self.app.need("ui.paint").draw(self, g, parts)
+
+    def part_rows(self, part):
+        """(first, last) screen row of a region (P_*), the rectangle it clears: they tile the screen."""
+        if part == P_HEAD:
+            return 0, self.head_h - 1
+        if part == P_TABLE:
+            return self.view.y0 - 1, self.msg_y - 1 if not self.compact else self.hand_y - 1
+        if part == P_MSG:
+            return self.msg_y, self.msg_y + (9 if self.compact else 18)
+        if part == P_TROWS:
+            return self.trows
+        # the hand row (P_HAND, P_CURSOR)
+        return self.hand_y - (0 if self.compact else 1), self.app.g.h - 1   # (the raised cursor tile's
+                                                                              # outline: hand_y - 1)
 
     def wheel_y(self):
         """Centre row of the thinking wheel (its box: 5 rows either side at most)."""

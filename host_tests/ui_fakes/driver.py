@@ -55,7 +55,8 @@ class Driver:
         self.board = sim.build(profile=job.get("profile", "sim"), size=job.get("size", "240x240"),
                                virtual=True)
         self.shown = None        # the whole frame as shown, put together from the bands (capture)
-        if job.get("draw") or [1 for st in job.get("do", []) if st[0] in ("png", "bands")]:
+        self.partial = None      # ["partial"]: after every pass, the panel against a whole redraw
+        if job.get("draw") or [1 for st in job.get("do", []) if st[0] in ("png", "bands", "partial")]:
             self.capture()
         self.fake_ai_ms = job.get("ai_ms_per_call", 0)
         self.ai_now = 0
@@ -150,6 +151,8 @@ class Driver:
         for _ in range(n):
             self.app.step()
             self.steps += 1
+            if self.partial is not None:
+                self.check_partial()
             f = gc.mem_free()
             if f < self.low:
                 self.low = f
@@ -176,6 +179,32 @@ class Driver:
     def screen(self):
         return name(self.app.screen)
 
+    def check_partial(self):
+        """The panel's content (every row shown so far, self.shown) against the current screen drawn
+        whole into a frame of its own: byte for byte, after every pass of the loop. Redraws of a
+        screen's regions alone (App.paint_parts) must leave the very frame a whole redraw would."""
+        app = self.app
+        sc = app.screen
+        nm = name(sc)
+        if nm == "Screen" or app.pending is not None or app.dirty or app.parts:
+            return                               # between two screens: nothing drawn yet
+        p = self.partial
+        ref = unbanded(self, sc.draw)
+        p["checks"] += 1
+        p["screens"][nm] = p["screens"].get(nm, 0) + 1
+        if ref == self.shown:
+            return
+        stride = len(ref) // self.board.height
+        rows = [r for r in range(self.board.height)
+                if ref[r * stride:(r + 1) * stride] != self.shown[r * stride:(r + 1) * stride]]
+        p["bad"] += 1
+        if len(p["first"]) < 5:
+            r = rows[0] * stride
+            xs = [2 * i for i in range(stride) if ref[r + i] != self.shown[r + i]]
+            p["first"].append({"screen": nm, "step": self.steps, "rows": rows[:3] + rows[-1:],
+                               "x": xs[:1] + xs[-1:], "mode": getattr(sc, "mode", -1)})
+        self.shown[:] = ref                      # count each difference once
+
     def watch_moves(self, table):
         """Count human moves that happen outside the driver's own turns (a press leaking in)."""
         cls = type(table)
@@ -184,10 +213,10 @@ class Driver:
         orig = cls.play
         d = self
 
-        def play(t, mv):
+        def play(t, mv, hide=False):
             if t.game.kinds[t.game.match.round.turn] == "human" and not d.in_turn:
                 d.out["stray_moves"] = d.out.get("stray_moves", 0) + 1
-            orig(t, mv)
+            orig(t, mv, hide)
         cls.play = play
         cls._watched = True
 
@@ -306,7 +335,11 @@ class Driver:
         for i in range(t.nh):
             if (t.playable >> t.hand[i]) & 1:
                 n += 1
-        jumps = self.rand.below(n) if style == "random" else 0
+        jumps = self.rand.below(n) if style in ("random", "wander") else 0
+        if style == "wander":                    # the cursor along the hand, now and then a hint
+            for _ in range(self.rand.below(4)):
+                self.press((K_LEFT, K_RIGHT, K_RIGHT, K_UP, K_LEFT, K_X)[self.rand.below(6)])
+                self.settle()
         for _ in range(jumps):
             self.press(K_DOWN)
         if style == "left":                      # exercise LEFT/RIGHT and the 'does not fit' message
@@ -381,7 +414,7 @@ class Driver:
         app.inp._read = read
 
         def show(y0=0, y1=0x7FFF, more=False):
-            d.check_frame()
+            d.check_frame(y0, y1)
             real(y0, y1, more)
         board.show = show
 
@@ -410,12 +443,12 @@ class Driver:
             real(y0, y1, more)
         board.show = show
 
-    def check_frame(self):
+    def check_frame(self, y0=0, y1=0x7FFF):
         """privacy.py's check, shared with the monkey test (it also checks the game menu, score sheet
         and help opened while the hands are face down): each band as it is shown, the frame counted
         at its last band."""
         from privacy import check, last_band
-        kind, bad = check(self.app, self.board)
+        kind, bad = check(self.app, self.board, y0, y1)
         last = last_band(self.board)
         if not last:
             kind = -kind
@@ -615,7 +648,18 @@ def main():
         elif op == "new":
             d.new_game(st[1], st[2], st[3], st[4] if len(st) > 4 else False, st[5] if len(st) > 5 else None)
         elif op == "match":
-            out["result"] = d.play_match(stop_after=st[1] if len(st) > 1 else None)
+            out["result"] = d.play_match(stop_after=st[1] if len(st) > 1 else None,
+                                         style=st[2] if len(st) > 2 else "random")
+        elif op == "partial":
+            d.partial = part = out["partial"] = {"checks": 0, "bad": 0, "first": [], "screens": {},
+                                                 "parts": {}}
+            real_parts = d.app.paint_parts
+
+            def paint_parts(sc, parts, real=real_parts, part=part):
+                k = str(parts)                   # regions drawn alone: how often each mask
+                part["parts"][k] = part["parts"].get(k, 0) + 1
+                real(sc, parts)
+            d.app.paint_parts = paint_parts
         elif op == "until":
             out["result"] = d.play_match(stop_at=st[1])
         elif op == "privacy":
@@ -732,17 +776,23 @@ def flash(d, mode):
 
 def inject_memerr(d, meth, times):
     """The current screen raises MemoryError from `meth` on its next `times` calls: a heap that ran
-    short in the middle of a frame."""
+    short in the middle of a frame. "draw": a frame drawn whole or in parts (draw_parts), the
+    `times` shared."""
     sc = d.app.screen
-    real = getattr(sc, meth)
     left = [times]
 
-    def boom(*a):
-        if left[0] > 0:
-            left[0] -= 1
-            raise MemoryError("injected")
-        return real(*a)
-    setattr(sc, meth, boom)
+    def wrap(name):
+        real = getattr(sc, name)
+
+        def boom(*a):
+            if left[0] > 0:
+                left[0] -= 1
+                raise MemoryError("injected")
+            return real(*a)
+        setattr(sc, name, boom)
+    wrap(meth)
+    if meth == "draw" and hasattr(sc, "draw_parts"):
+        wrap("draw_parts")
 
 
 def state(d):
@@ -795,7 +845,11 @@ def record_texts(d):
         real = getattr(g, call)
 
         def rec(s, *a):
-            if board.y0 == 0:        # a banded board draws every band: the first one's calls
+            # a banded board draws a menu in every band, a table region in the bands it lies in:
+            # each text counted once, in the band that holds its top row
+            y = a[0] if call == "center" else a[1]
+            band = board.band if board.band and board.band < board.height else board.height
+            if board.y0 <= y < board.y0 + band:
                 got.append([call, s] + ([a[3]] if call == "big" and len(a) > 3 else []))
             return real(s, *a)
         return rec

@@ -246,7 +246,7 @@ def show(y0=0, y1=0x7FFF, more=False):
     """Every frame shown while the hands are face down: no tile pixels (privacy.py; each band of a
     banded board as it is shown, the frame counted at its last band)."""
     if MODE == "monkey":
-        kind, bad = privacy.check(app, board)
+        kind, bad = privacy.check(app, board, y0, y1)
         if privacy.last_band(board):
             if kind == 1:
                 C["curtain_frames"] += 1

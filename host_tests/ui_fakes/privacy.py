@@ -69,24 +69,27 @@ def _lit(board, y0, y1):
     return n
 
 
-def check(app, board):
+def check(app, board, y0=0, y1=0x7FFF):
+    """y0..y1: the screen rows being shown (a redraw of some regions sends only theirs: the rest of
+    the buffer holds what an earlier band left there, never shown)."""
     sc = app.screen
     nm = type(sc).__name__
     t = app.table
     h = board.height
+    y1 = min(y1 + 1, h)
     if nm == "Curtain":
         if board.mono:
             return 1, _lit(board, h - 18, h)
-        return 1, _bad_bytes(board, 0, h)
+        return 1, _bad_bytes(board, y0, y1)
     if t is None or t.shown != 255 or nm in ("RoundEnd", "Message", "Screen", "MainMenu"):
         return 0, 0
     if nm == "Table":
         if board.mono:
             return 2, (_lit(board, t.hand_y, h) if t.compact else 0)
-        return 2, _bad_bytes(board, t.hand_y, h)
+        return 2, _bad_bytes(board, max(t.hand_y, y0), y1)
     if board.mono:
         return 0, 0
-    return 3, _bad_bytes(board, 0, h)
+    return 3, _bad_bytes(board, y0, y1)
 
 
 class Holder:

@@ -32,6 +32,7 @@ export class Pico {
     this.mcu = this.simulator.rp2040;
     this.clock = this.simulator.clock;
     this.stats = { erase: 0, prog: 0, flashNs: 0 };
+    this.flashOps = [];      // [t0_ns, t1_ns] of each erase / program (bounded): when the flash was busy
     this.onFatal = (why) => { throw new Error(why); };
     const mcu = this.mcu;
     mcu.loadBootrom(bootromB1);
@@ -145,10 +146,12 @@ export class Pico {
         this.onFatal(`BKPT ${code} at ${(core.PC >>> 0).toString(16)}`);
         return;
       }
+      const t0 = this.clock.nanos;
       if (timing && ns) {
         this.stats.flashNs += ns;
         this.clock.tick(ns);
       }
+      if (this.flashOps.length < 100000) this.flashOps.push([t0, this.clock.nanos]);
       core.PC = core.LR & ~1;
     };
   }

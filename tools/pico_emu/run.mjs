@@ -113,6 +113,8 @@ function finish(code, why) {
       exit: code, why: why || '', device_ms: ms(), wall_s: wall, run_start_ms: runStart, console: console_,
       script_error: scriptErr, marks, shots, plan_done: planDone,
       flash: pico.stats,
+      // [t0_ms, t1_ms] of each flash erase or program
+      flash_ops: pico.flashOps.map((o) => [o[0] / 1e6, o[1] / 1e6]),
       display: display ? {
         kind: lcd ? 'st7789' : 'ssd1306', width: display.width, height: display.height, bytes: display.bytes,
         state: display.state(), problems: display.problems,
