@@ -33,7 +33,6 @@ P_TROWS = const(32)     # rows t.trows of the table area (a move that left the o
 
 STEP_MS = const(1500)      # a message longer than its area shows a step (page) this long
 _THINK_TICKS = const(4)    # AI ticks per step of the thinking wheel
-_SAVE_ROOM = const(16384)  # free heap a save wants beside the AI (else the AI is released)
 
 
 class Game:
@@ -350,8 +349,9 @@ class Table(Screen):
         """Play a move, show it, and save it at once (hide: the hand goes face down first, the next
         player must not see it). Shown before the save: the save's flash writes take tens of ms,
         and nothing on the table says "saved" (a failed save says so after, app.unsaved holds
-        until one is through). When people play next (or the heap is short), the AI's memory is
-        given back before the save, so the save's code loads into room the search held."""
+        until one is through). The AI's scratch memory is given back before every save, so the
+        save's code loads into the room the search held (the save after an AI move was the lowest
+        free heap of a whole UI match; the AI builds its buffers again at its next move)."""
         m = self.game.match
         rd = m.round
         s = rd.turn
@@ -376,9 +376,7 @@ class Table(Screen):
         self.app.flush()
         drop_module("ui.paint")                      # loaded again to draw: the save comes first
         drop_module("ui.place")
-        gc.collect()
-        if m.round_over() or gc.mem_free() < _SAVE_ROOM:
-            brain.release()                          # the save (and round end) get the room
+        brain.release()                              # the save (and round end) get the room
         self.save(self.app.need("savegame").last_token(rd))
         if self.app.probe:
             self.app.probe("save")
