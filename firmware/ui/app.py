@@ -58,7 +58,7 @@ class App:
         self.errors = 0              # unexpected errors caught (tests expect 0)
         self.save_failures = 0
         self.unsaved = False         # the last save failed: nothing may say "saved"
-        self.saved = None            # the checksum of the last save (savegame.Files.verify)
+        self.saved = None            # the checksum of the last save (read back by ui/pause.verify)
         self.last_error = None
         self.low_mem = 1 << 30       # lowest gc.mem_free() seen between steps (every 16th)
         self._pass = 0
