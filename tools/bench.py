@@ -753,6 +753,8 @@ PRESS_PARTS = (("keys", "key read + work (RIGHT)"), ("cursor", "cursor's 2 tiles
                ("band_spi", "one band sent"), ("msg", "message area"),
                ("a_to_redraw", "A: work to the redraw"), ("a_pixels", "A: to the last pixel"),
                ("a_drop_gc", "A: modules dropped + gc"), ("a_save", "A: the save"),
+               ("s_copy", "... game.txt copied, the move added"), ("s_renames", "... its two renames"),
+               ("sum_kb", "the save's checksum, 1 KB"),
                ("a_total", "A: the whole key"), ("gc", "gc.collect"), ("idle_memfree", "gc.mem_free"),
                ("load_paint", "ui.paint loaded"), ("load_savegame", "savegame loaded"))
 
