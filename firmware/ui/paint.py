@@ -22,6 +22,9 @@ _P_HAND = const(8)     # = ui.table.P_HAND
 _P_CURSOR = const(16)  # = ui.table.P_CURSOR
 _P_TABLE = const(2)    # = ui.table.P_TABLE
 _P_TROWS = const(32)   # = ui.table.P_TROWS
+_P_TROWS2 = const(64)  # = ui.table.P_TROWS2
+_SPAN_GAP = const(16)  # rows between two changed spans below which they are sent as one (a span
+#                        of its own costs the layout drawn again, ~N ms; a row sent ~0.3 ms)
 
 
 def draw(t, g, parts=_P_ALL):
@@ -35,9 +38,9 @@ def draw(t, g, parts=_P_ALL):
         parts = parts & ~_P_CURSOR | _P_HAND     # the row whole: it has the cursor, or the buffer
                                                  # no longer holds the row as last drawn
     if parts & _P_TABLE:
-        parts &= ~_P_TROWS
+        parts &= ~(_P_TROWS | _P_TROWS2)
     bit = _P_HEAD
-    for fn in (head, table, msg, hand, cursor, table_rows):
+    for fn in (head, table, msg, hand, cursor, table_rows, table_rows):
         if parts & bit:
             y0, y1 = t.part_rows(bit)
             if y0 < end and y1 >= top and y0 <= y1:
@@ -121,13 +124,13 @@ def msg(t, g):
 
 
 def table_rows(t, g):
-    """Rows t.trows of the table area alone (a move that left the other tiles where they were,
-    changed_rows): their background, then every tile (framebuf keeps what falls in the band; only
-    these rows are sent)."""
+    """Rows t.trows (and t.trows2) of the table area alone (a move that left the other tiles where
+    they were, changed_rows): their background, then every tile (framebuf keeps what falls in the
+    band; only these rows are sent)."""
     c = g.c
     v = t.view
-    a, b = t.trows
-    g.fb.fill_rect(v.x0 - 2, a, g.w, b - a + 1, c.TABLE)
+    for a, b in (t.trows, t.trows2):
+        g.fb.fill_rect(v.x0 - 2, a, g.w, b - a + 1, c.TABLE)
     draw_layout(v, g, t.last, c.ACCENT)
 
 
@@ -162,7 +165,10 @@ def _chains(m):
 def changed_rows(t, before):
     """After a move (t.last its tiles), placed: the table area's rows that changed since `before`
     (snap): the new tiles', those of the tiles outlined before or now, the end marks' when some
-    were shown; (first, last) or None when the other tiles moved (the layout fitted again)."""
+    were shown; one or two spans [(first, last), ...] top to bottom, or None when the other tiles
+    moved (the layout fitted again). Two when the changes lie apart by more than SPAN_GAP rows (a
+    tile played far from the outline it took over): each span is drawn and sent alone, the rows
+    between are not."""
     v = t.view
     v.update(t.game.match.round.layout, t.app)
     if before is None or v.tall:
@@ -181,22 +187,31 @@ def changed_rows(t, before):
         at[pt[j]] = 0                            # (left: the new tiles)
     lo = v.y0 - 1
     hi = v.y0 + v.h
-    a = hi + 1
-    b = lo - 1
+    spans = []                                   # (first, last) of each changed thing
     for i in range(v.n):
         if at[v.pt[i]] or ((last | t.last) >> v.pt[i]) & 1:
             y = v.py[i] - v.scroll
-            hh = s if v.pf[i] & _F_HORIZ else 2 * s
-            a = min(a, y - 2)
-            b = max(b, y + hh + 1)
+            spans.append((max(y - 2, lo), min(y + (s if v.pf[i] & _F_HORIZ else 2 * s) + 1, hi)))
     for c in range(4):
         if (marks >> c) & 1:
             y = my[c] - v.scroll
-            a = min(a, y - 2)
-            b = max(b, y + mh[c] + 1)
-    a = max(a, lo)
-    b = min(b, hi)
-    return (a, b) if a <= b else None
+            spans.append((max(y - 2, lo), min(y + mh[c] + 1, hi)))
+    spans.sort()
+    out = []
+    for a, b in spans:                           # joined when they overlap or lie close
+        if out and a <= out[-1][1] + _SPAN_GAP:
+            if b > out[-1][1]:
+                out[-1] = (out[-1][0], b)
+        elif a <= b:
+            out.append((a, b))
+    while len(out) > 2:                          # the two closest go together
+        k = 0
+        for i in range(1, len(out) - 1):
+            if out[i + 1][0] - out[i][1] < out[k + 1][0] - out[k][1]:
+                k = i
+        out[k] = (out[k][0], out[k + 1][1])
+        del out[k + 1]
+    return out or None
 
 
 def _score_text(t, side):

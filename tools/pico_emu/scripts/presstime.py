@@ -16,7 +16,10 @@
 #   step_idle   one pass of the loop with nothing to do (App.step without its sleep)
 #   a_*       an A that plays a tile: a_to_redraw the key's work up to the redraw (the move, its
 #             words, the layout placed), a_pixels to the redraw's end, a_drop_gc modules dropped +
-#             a collection, a_save the save, a_total the whole key
+#             a collection, a_save the save, a_total the whole key; a_place the layout placed
+#             (TableView.update: ui/place.py loaded from flash, when it is not, and run)
+#   load_place  ui.place loaded again from flash (play() drops it before the save)
+#   place_whole the layout placed again whole at the table's fit (ui/place.py place())
 import gc
 import time
 
@@ -109,6 +112,10 @@ for i in range(REPEAT):
     timed("load_paint", app.need, "ui.paint")
     drop_module("savegame")
     timed("load_savegame", app.need, "savegame")
+    drop_module("ui.place")
+    timed("load_place", app.need, "ui.place")
+    t.view.key = -1
+    timed("place_whole", t.view.update, app.screen.game.match.round.layout, app)
 # A that plays a tile, stage by stage: the key's work up to the redraw (the move, its words, the
 # layout placed), the redraw (first band sent, last), drop + collection, the save
 stamps = {}
@@ -133,6 +140,16 @@ def show(y0=0, y1=0x7FFF, more=False):
     real_show(y0, y1, more)
 
 
+TV = type(t.view)
+real_update = TV.update
+
+
+def update(v, lay, a):
+    t0 = time.ticks_us()
+    real_update(v, lay, a)
+    stamps["place"] = stamps.get("place", 0) + time.ticks_diff(time.ticks_us(), t0)
+
+
 for i in range(REPEAT):
     for _ in range(2000):                    # the next turn of yours with a tile that plays at once
         if t.mode == 1 and not t.calm_until:
@@ -153,6 +170,7 @@ for i in range(REPEAT):
     app.flush = flush
     t.save = save
     board.show = show
+    TV.update = update
     stamps.clear()
     inj[0] = K_A
     gc.collect()
@@ -163,6 +181,7 @@ for i in range(REPEAT):
     app.flush = real_flush
     t.save = real_save
     board.show = real_show
+    TV.update = real_update
     if "save" not in stamps:
         continue
     note("a_to_redraw", time.ticks_diff(stamps["flush"], t0))
@@ -171,6 +190,7 @@ for i in range(REPEAT):
     note("a_drop_gc", time.ticks_diff(stamps["save"], stamps["flushed"]))
     note("a_save", time.ticks_diff(stamps["saved"], stamps["save"]))
     note("a_total", time.ticks_diff(t1, t0))
+    note("a_place", stamps.get("place", 0))
     step()
 for name in sorted(times):
     xs = sorted(times[name])
