@@ -19,7 +19,11 @@
 #             a collection, a_save the save, a_total the whole key; a_place the layout placed
 #             (TableView.update: ui/place.py loaded from flash, when it is not, and run)
 #   load_place  ui.place loaded again from flash (play() drops it before the save)
-#   place_whole the layout placed again whole at the table's fit (ui/place.py place())
+#   place_whole the layout placed again whole at the table's fit (ui/place.py place()); a_place_whole
+#             the same on the layout just played to
+#   layout_draw the layout drawn once into the band (ui/paint.py draw_layout)
+#   span_row  one table row drawn and sent as a span of its own (App.paint_parts(P_TROWS)): what a
+#             second span costs beside its rows (band_spi / band_rows a row), ui/paint.py SPAN_GAP
 import gc
 import time
 
@@ -116,6 +120,13 @@ for i in range(REPEAT):
     timed("load_place", app.need, "ui.place")
     t.view.key = -1
     timed("place_whole", t.view.update, app.screen.game.match.round.layout, app)
+    p = app.need("ui.paint")
+    timed("layout_draw", p.draw_layout, t.view, app.g, t.last, app.g.c.ACCENT)
+    p = None
+    y = t.view.y0 + t.view.h // 2
+    t.trows = t.trows2 = (y, y)
+    board.set_band(y)
+    timed("span_row", app.paint_parts, t, 32)
 # A that plays a tile, stage by stage: the key's work up to the redraw (the move, its words, the
 # layout placed), the redraw (first band sent, last), drop + collection, the save
 stamps = {}
@@ -191,6 +202,10 @@ for i in range(REPEAT):
     note("a_save", time.ticks_diff(stamps["saved"], stamps["save"]))
     note("a_total", time.ticks_diff(t1, t0))
     note("a_place", stamps.get("place", 0))
+    app.need("ui.place")
+    t.view.key = -1
+    timed("a_place_whole", t.view.update, app.screen.game.match.round.layout, app)
+    drop_module("ui.place")
     step()
 for name in sorted(times):
     xs = sorted(times[name])
