@@ -147,9 +147,7 @@ def snap(t):
             marks |= _chains(t.opts[i])
     elif t.mode == _M_PICK and t.hint_move >= 0 and t.hint_tile == t.cursor_tile:
         marks = _chains(t.hint_move)
-    n = v.n
-    return (n, v.s, t.last, marks, bytes(v.pt[:n]), v.px[:n], v.py[:n], bytes(v.pf[:n]), bytes(v.pa[:n]),
-            bytes(v.pb[:n]), v.my[:], bytes(v.mh))
+    return v.s, v.cx, v.cy, v.fitted, v.key, t.last, marks, v.my[:], bytes(v.mh)
 
 
 def _chains(m):
@@ -166,53 +164,45 @@ def _chains(m):
 def changed_rows(t, before):
     """After a move (t.last its tiles), placed: the table area's rows that changed since `before`
     (snap): the new tiles', those of the tiles outlined before or now, the end marks' when some
-    were shown; one or two spans [(first, last), ...] top to bottom, or None when the other tiles
-    moved (the layout fitted again). Two when the changes lie apart by more than SPAN_GAP rows (a
-    tile played far from the outline it took over): each span is drawn and sent alone, the rows
-    between are not."""
+    were shown: into t.trows, the parts to draw returned (P_TROWS), or 0 when the other tiles
+    moved (the layout fitted again). Two spans (t.trows2, P_TROWS2 too), cut at the widest gap
+    between the changes when it is over SPAN_GAP rows (a tile played far from the outline it took
+    over): each is drawn and sent alone, the rows between are not."""
     v = t.view
     v.update(t.game.match.round.layout, t.app)
     if before is None or v.tall:
-        return None
-    n, s, last, marks, pt, px, py, pf, pa, pb, my, mh = before
-    if v.s != s or v.n < n:
-        return None
-    at = bytearray(28)                           # index + 1 of each tile placed now
-    for i in range(v.n):
-        at[v.pt[i]] = i + 1
-    for j in range(n):                           # (place.py lays the tiles chain by chain: a tile
-        i = at[pt[j]] - 1                        # added to one chain moves the others' indices)
-        if i < 0 or v.px[i] != px[j] or v.py[i] != py[j] or v.pf[i] != pf[j] or v.pa[i] != pa[j] \
-                or v.pb[i] != pb[j]:
-            return None
-        at[pt[j]] = 0                            # (left: the new tiles)
+        return 0
+    s, cx, cy, fitted, played, last, marks, my, mh = before
+    if v.s != s or v.cx != cx or v.cy != cy or v.fitted != fitted:
+        return 0                                 # fitted again: the tiles moved (ui/place.py)
+    last |= t.last | v.key & ~played             # the tiles outlined before or now, the new ones
     lo = v.y0 - 1
     hi = v.y0 + v.h
     spans = []                                   # (first, last) of each changed thing
     for i in range(v.n):
-        if at[v.pt[i]] or ((last | t.last) >> v.pt[i]) & 1:
+        if (last >> v.pt[i]) & 1:
             y = v.py[i] - v.scroll
             spans.append((max(y - 2, lo), min(y + (s if v.pf[i] & _F_HORIZ else 2 * s) + 1, hi)))
     for c in range(4):
         if (marks >> c) & 1:
             y = my[c] - v.scroll
             spans.append((max(y - 2, lo), min(y + mh[c] + 1, hi)))
+    if not spans:
+        return 0
     spans.sort()
-    out = []
-    for a, b in spans:                           # joined when they overlap or lie close
-        if out and a <= out[-1][1] + _SPAN_GAP:
-            if b > out[-1][1]:
-                out[-1] = (out[-1][0], b)
-        elif a <= b:
-            out.append((a, b))
-    while len(out) > 2:                          # the two closest go together
-        k = 0
-        for i in range(1, len(out) - 1):
-            if out[i + 1][0] - out[i][1] < out[k + 1][0] - out[k][1]:
-                k = i
-        out[k] = (out[k][0], out[k + 1][1])
-        del out[k + 1]
-    return out or None
+    a, end = spans[0]
+    k = 0                                        # where the widest gap over SPAN_GAP rows cuts
+    gap = _SPAN_GAP
+    for i in range(1, len(spans)):
+        if spans[i][0] - end > gap:
+            gap = spans[i][0] - end
+            k = i
+            b = end
+        if spans[i][1] > end:
+            end = spans[i][1]
+    t.trows = (a, b if k else end)
+    t.trows2 = (spans[k][0], end) if k else t.trows
+    return _P_TROWS | _P_TROWS2 if k else _P_TROWS
 
 
 def _score_text(t, side):

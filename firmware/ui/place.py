@@ -131,6 +131,8 @@ def place(v, lay, whole=False):
         if _try(v, v.s, v.cx, v.cy, 0):
             return
     fit(v)
+    if not v.tall:                   # (a fit leaves room for more tiles: laid again without them,
+        _try(v, v.s, v.cx, v.cy, 0)  # each chain keeps its state at its last tile, for _added)
 
 
 def _added(v, old):
@@ -138,15 +140,15 @@ def _added(v, old):
     each chain going on from where its last tile left it (v.cst): the same places a whole _try at
     this fit gives, as a chain's tiles depend only on those before them. False when more changed
     (a chain not a prefix of the new one, a tall table) or a new tile falls outside."""
-    if v.tall or v.pt[0] != v.centre or v.n != 1 + sum(old):
+    if v.tall or v.n != 1 + sum(old):
         return False
-    i = 1
-    for ch in range(4):
+    i = 1                            # (the centre is the fit's: v.fitted; a tile's near and far
+    for ch in range(4):              # ends and closed flag are fixed when it is played)
         b = ch * 28
         if v.cn[ch] < old[ch]:
             return False
         for j in range(old[ch]):
-            if v.pt[i] != v.ct[b + j] or (v.pf[i] & _F_CLOSED) != (_F_CLOSED if v.cclosed[b + j] else 0):
+            if v.pt[i] != v.ct[b + j]:
                 return False
             i += 1
     c = v.centre
@@ -293,8 +295,6 @@ def _chain(v, ch, s, cx, cy, cdbl, more, j0=0):
         mw = v.mw[ch]
         mh = v.mh[ch]
     for j in range(j0, n + more):
-        if j == n:                   # (before the imaginary tiles a fit leaves room for)
-            _keep(st, k, u, wt, sign, far0, bot, gap, turned, slack, row)
         dbl = False
         if j < n:
             t = v.ct[base + j]
@@ -376,8 +376,8 @@ def _chain(v, ch, s, cx, cy, cdbl, more, j0=0):
                 mx += s
             else:
                 my += s
-    if not more:
-        _keep(st, k, u, wt, sign, far0, bot, gap, turned, slack, row)
+    if not more:                     # (the state after the last real tile: place() lays a fit
+        _keep(st, k, u, wt, sign, far0, bot, gap, turned, slack, row)   # again with more = 0)
     if n == 0:                       # no tile yet: a box beside the centre
         mw = mh = s
         b0 = -(s // 2) if pos else s // 2 - s

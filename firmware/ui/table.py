@@ -369,13 +369,8 @@ class Table(Screen):
         self.mode = M_RUN                           # (a person's move: no more cursor, no ends)
         rows = paint.changed_rows(self, before)     # the other tiles where they were: only the
         paint = None                                # table area's rows that changed
-        parts = 0
-        if rows is not None and not m.round_over():
-            self.trows = rows[0]
-            self.trows2 = rows[-1]
-            parts = P_HEAD | P_TROWS | P_MSG | P_HAND | (P_TROWS2 if len(rows) > 1 else 0)
-        rows = None
-        self.tell(words.played(self.name(s) or "You", text, rd.inplay[s] - pts), parts)
+        self.tell(words.played(self.name(s) or "You", text, rd.inplay[s] - pts),
+                  rows | P_HEAD | P_MSG | P_HAND if rows and not m.round_over() else 0)
         if hide:
             self.shown = _NONE
         self.app.flush()
