@@ -23,9 +23,9 @@ _P_CURSOR = const(16)  # = ui.table.P_CURSOR
 _P_TABLE = const(2)    # = ui.table.P_TABLE
 _P_TROWS = const(32)   # = ui.table.P_TROWS
 _P_TROWS2 = const(64)  # = ui.table.P_TROWS2
-_SPAN_GAP = const(8)   # rows between two changed spans below which they are sent as one (a span
-#                        of its own costs the layout drawn again and a window set, ~N ms; a row
-#                        sent 0.25-0.33 ms: docs/benchmarks.md, press-to-pixels)
+_SPAN_GAP = const(16)  # rows between two changed spans below which they go as one: a span of its own
+#                        costs 3-6 ms (the layout drawn again, a window set), a row sent 0.25-0.34
+#                        (docs/benchmarks.md, press-to-pixels: break-even 10-22 rows by board)
 
 
 def draw(t, g, parts=_P_ALL):
