@@ -191,6 +191,7 @@ def changed_rows(t, before):
         return 0
     spans.sort()
     a, end = spans[0]
+    b = end
     k = 0                                        # where the widest gap over SPAN_GAP rows cuts
     gap = _SPAN_GAP
     for i in range(1, len(spans)):
@@ -200,7 +201,7 @@ def changed_rows(t, before):
             b = end
         if spans[i][1] > end:
             end = spans[i][1]
-    t.trows = (a, b if k else end)
+    t.trows = (a, b if k else end)             # (b: the first span's end)
     t.trows2 = (spans[k][0], end) if k else t.trows
     return _P_TROWS | _P_TROWS2 if k else _P_TROWS
 
