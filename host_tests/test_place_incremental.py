@@ -4,7 +4,6 @@ whole layout again (`place(v, lay, True)`, the same view history) after every mo
 4-player rounds per layout kind (a line: Goat; a spinner: Fives; a cross: Donkey) on the table area
 of every screen size (the games as host_tests/test_layout_geometry.py makes them)."""
 import os
-import random
 import sys
 
 import pytest
@@ -13,10 +12,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 import ui_host  # noqa: E402
 
-from domino.match import Match  # noqa: E402
-from domino.record import run_forced  # noqa: E402
-from domino.rules import Rules  # noqa: E402
-from test_layout_geometry import AREAS, KINDS  # noqa: E402
+from test_layout_geometry import AREAS, KINDS, played  # noqa: E402
 
 gfx = ui_host.gfx
 place = ui_host.place
@@ -45,17 +41,9 @@ def test_a_tile_placed_alone_lands_where_a_whole_placement_puts_it(kind, size, m
     monkeypatch.setattr(place, "_added", added)
     moves = 0
     for r in range(ROUNDS):
-        rng = random.Random(r)
-        m = Match(Rules(KINDS[kind], 4, False), 1000 + r)
-        m.start_round()
-        rd = m.round
         inc = gfx.TableView(x0, y0, w, h, mono)
         whole = gfx.TableView(x0, y0, w, h, mono)
-        while True:
-            run_forced(m)
-            if m.round_over():
-                break
-            m.play(rd.buf[rng.randrange(rd.legal())])
+        for rd in played(kind, r):
             place.place(inc, rd.layout)
             place.place(whole, rd.layout, True)
             moves += 1
