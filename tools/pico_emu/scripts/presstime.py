@@ -17,10 +17,11 @@
 #   a_*       an A that plays a tile: a_to_redraw the key's work up to the redraw (the move, its
 #             words, the layout placed), a_pixels to the redraw's end, a_drop_gc modules dropped +
 #             a collection, a_save the save, a_total the whole key; a_place the layout placed
-#             (TableView.update: ui/place.py loaded from flash, when it is not, and run)
+#             (TableView.update: ui/place.py loaded from flash, when it is not, and run: the new
+#             tile laid alone, or the layout placed whole)
 #   load_place  ui.place loaded again from flash (play() drops it before the save)
-#   place_whole the layout placed again whole at the table's fit (ui/place.py place()); a_place_whole
-#             the same on the layout just played to
+#   place_whole the layout placed again whole at the table's fit (ui/place.py place(..., True));
+#             a_place_whole the same on the layout just played to
 #   layout_draw the layout drawn once into the band (ui/paint.py draw_layout)
 #   span_row  one table row drawn and sent as a span of its own (App.paint_parts(P_TROWS)): what a
 #             second span costs beside its rows (band_spi / band_rows a row), ui/paint.py SPAN_GAP
@@ -118,8 +119,7 @@ for i in range(REPEAT):
     timed("load_savegame", app.need, "savegame")
     drop_module("ui.place")
     timed("load_place", app.need, "ui.place")
-    t.view.key = -1
-    timed("place_whole", t.view.update, app.screen.game.match.round.layout, app)
+    timed("place_whole", app.need("ui.place").place, t.view, t.game.match.round.layout, True)
     p = app.need("ui.paint")
     timed("layout_draw", p.draw_layout, t.view, app.g, t.last, app.g.c.ACCENT)
     p = None
@@ -202,9 +202,7 @@ for i in range(REPEAT):
     note("a_save", time.ticks_diff(stamps["saved"], stamps["save"]))
     note("a_total", time.ticks_diff(t1, t0))
     note("a_place", stamps.get("place", 0))
-    app.need("ui.place")
-    t.view.key = -1
-    timed("a_place_whole", t.view.update, app.screen.game.match.round.layout, app)
+    timed("a_place_whole", app.need("ui.place").place, t.view, t.game.match.round.layout, True)
     drop_module("ui.place")
     step()
 for name in sorted(times):
