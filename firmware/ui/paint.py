@@ -137,9 +137,10 @@ def table_rows(t, g):
 
 def snap(t):
     """What the table area shows now, for changed_rows after a move: None when it cannot tell (a
-    tall table scrolls; the OLED's table is drawn whole)."""
+    tall table scrolls; the OLED's table is drawn whole). An empty table too: the lead's rows are
+    all that change there."""
     v = t.view
-    if t.compact or v.tall or not v.n:
+    if t.compact or v.tall:
         return None
     marks = 0                                    # chains whose open end is outlined
     if t.mode == _M_END:
@@ -173,7 +174,7 @@ def changed_rows(t, before):
     if before is None or v.tall:
         return 0
     s, cx, cy, fitted, played, last, marks, my, mh = before
-    if v.s != s or v.cx != cx or v.cy != cy or v.fitted != fitted:
+    if played and (v.s != s or v.cx != cx or v.cy != cy or v.fitted != fitted):
         return 0                                 # fitted again: the tiles moved (ui/place.py)
     last |= t.last | v.key & ~played             # the tiles outlined before or now, the new ones
     lo = v.y0 - 1
