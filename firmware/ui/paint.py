@@ -24,8 +24,8 @@ _P_TABLE = const(2)    # = ui.table.P_TABLE
 _P_TROWS = const(32)   # = ui.table.P_TROWS
 _P_TROWS2 = const(64)  # = ui.table.P_TROWS2
 _SPAN_GAP = const(16)  # rows between two changed spans below which they go as one: a span of its own
-#                        costs 3-6 ms (the layout drawn again, a window set), a row sent 0.25-0.34
-#                        (docs/benchmarks.md, press-to-pixels: break-even 10-22 rows by board)
+#                        costs 3-8 ms (the layout drawn again, a window set), a row sent 0.25-0.34
+#                        (docs/benchmarks.md, press-to-pixels: break-even 10-32 rows by board)
 
 
 def draw(t, g, parts=_P_ALL):
