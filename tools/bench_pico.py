@@ -209,10 +209,27 @@ def ui_match(board, label, variant, players, teams, seats, think=500, fake_ms=0,
     r = emu.run(script_image(board, files), code="import uimatch",
                 gpio_high=wiring.released(board), timeout=3600, **{kind: wire})
     out = kv_lines(r.stdout)
+    out.pop("kind", None)
+    out.pop("holder", None)
     out.update(board=board, match=label, rc=r.rc, device_s=r.report.get("device_ms", 0) / 1000.0)
+    out.update(probe_kinds(r.stdout))
     if r.rc != 0:
         out["result"] = "failed: " + r.why()[-300:]
     return out
+
+
+def probe_kinds(text):
+    """uimatch.py's breakdown: {"kinds": {kind: {"lowest", "n", "modules"}}, "holders": {module: B}}."""
+    kinds = {}
+    holders = {}
+    for ln in text.splitlines():
+        p = ln.split()
+        if len(p) in (4, 5) and p[0] == "kind" and p[2].isdigit() and p[3].isdigit():
+            kinds[p[1].replace("_", " ")] = {"lowest": int(p[2]), "n": int(p[3]),
+                                             "modules": p[4].split(",") if len(p) == 5 else []}
+        elif len(p) == 3 and p[0] == "holder" and p[2].lstrip("-").isdigit():
+            holders[p[1]] = int(p[2])
+    return {"kinds": kinds, "holders": holders} if kinds else {}
 
 
 # --- Hard AI -----------------------------------------------------------------------------------------

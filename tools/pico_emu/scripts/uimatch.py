@@ -2,9 +2,13 @@
 # (its SPI panel, its heap), keys given at the key reader; host_tests/ui_fakes/matchplay.py plays
 # the match, as in the unix-port proof (heapgame.py). Config from /_uimatch_cfg.py: BOARD VARIANT
 # PLAYERS TEAMS SEATS THINK FAKE_MS WARM.
-# `lowest` is the lowest gc.mem_free() after a collection at every AI tick and after every save;
-# `raw` the lowest uncollected free heap between loop steps. FAKE_MS > 0: the AI's clock advances
-# FAKE_MS per reading (a search does the same, smaller, work; its buffers are the same).
+# `lowest` is the lowest gc.mem_free() after a collection at every probe: the app's (app.probe: "tick"
+# during an AI search, "save" after every save) and this script's before every press ("idle SCREEN":
+# what a person looking at that screen holds); per kind a line `kind NAME LOWEST COUNT MODULES` (the
+# modules loaded at that kind's lowest point); `raw` the lowest uncollected free heap between loop
+# steps. At the end, `holder NAME BYTES`: what forgetting each module loaded at the worst point gives
+# back (0: something else still holds it). FAKE_MS > 0: the AI's clock advances FAKE_MS per reading
+# (a search does the same, smaller, work; its buffers are the same).
 import gc
 import sys
 import time
@@ -19,6 +23,7 @@ board = boards.load(BOARD)
 inj = [0]
 board.read_keys = lambda: inj[0]
 low = [1 << 30, 1 << 30, 0]
+kinds = {}                    # kind -> [lowest, count, modules at the lowest]
 now = [0]
 
 
@@ -32,6 +37,14 @@ def tick_probe(what):
         low[2] += 1
     gc.collect()
     f = gc.mem_free()
+    k = kinds.get(what)
+    if k is None:
+        k = kinds[what] = [1 << 30, 0, None]
+    k[1] += 1
+    if f < k[0]:
+        k[0] = f
+        k[2] = None
+        k[2] = tuple(sys.modules)     # (taken after the figure: its ~300 B are not in it)
     if f < low[0]:
         low[0] = f
 
@@ -44,6 +57,7 @@ app = App(board, "/", fake_clock if FAKE_MS else None, WARM)
 app.settings["anim"] = 0
 app.settings["think"] = THINK
 app.probe = tick_probe
+ready = [False]
 
 
 def step():
@@ -54,6 +68,8 @@ def step():
 
 
 def press(k):
+    if ready[0]:
+        tick_probe("idle " + type(app.screen).__name__)
     inj[0] = k
     step()
     inj[0] = 0
@@ -64,7 +80,9 @@ step()
 gc.collect()
 free_menu = gc.mem_free()
 matchplay.set_up(app, press, VARIANT, PLAYERS, SEATS, TEAMS)
+ready[0] = True
 result, rounds, moves = matchplay.play(app, press, step)
+ready[0] = False
 gc.collect()
 print("result", result)
 print("rounds", rounds)
@@ -78,3 +96,19 @@ print("free_menu", free_menu)
 print("lowest", low[0])
 print("raw", low[1])
 print("game_ms", time.ticks_diff(time.ticks_ms(), t0))
+worst = None
+for name in kinds:
+    k = kinds[name]
+    print("kind", name.replace(" ", "_"), k[0], k[1], ",".join(sorted(k[2])))
+    if worst is None or k[0] < kinds[worst][0]:
+        worst = name
+if worst is not None:
+    from ui.screen import drop_module
+    for name in sorted(kinds[worst][2]):
+        if name in sys.modules and name not in ("gc", "sys", "time", "micropython", "uimatch",
+                                                "_uimatch_cfg", "matchplay", "__main__"):
+            gc.collect()
+            f = gc.mem_free()
+            drop_module(name)
+            gc.collect()
+            print("holder", name, gc.mem_free() - f)
