@@ -204,6 +204,8 @@ def ui_match(board, label, variant, players, teams, seats, think=500, fake_ms=0,
             f.write(cfg)
         files = {"/_uimatch_cfg.mpy": compile_mpy(src, os.path.join(d, "c.mpy")),
                  "/uimatch.mpy": compile_mpy(os.path.join(SCRIPTS, "uimatch.py"), os.path.join(d, "u.mpy")),
+                 "/uimatch_end.mpy": compile_mpy(os.path.join(SCRIPTS, "uimatch_end.py"),
+                                                 os.path.join(d, "e.mpy")),
                  "/matchplay.mpy": compile_mpy(MATCHPLAY, os.path.join(d, "m.mpy"))}
     kind, wire = wiring.display(board)
     r = emu.run(script_image(board, files), code="import uimatch",

@@ -6,8 +6,8 @@
 # during an AI search, "save" after every save) and this script's before every press ("idle SCREEN":
 # what a person looking at that screen holds); per kind a line `kind NAME LOWEST COUNT MODULES` (the
 # modules loaded at that kind's lowest point); `raw` the lowest uncollected free heap between loop
-# steps. At the end, `holder NAME BYTES`: what forgetting each module loaded at the worst point gives
-# back (0: something else still holds it). FAKE_MS > 0: the AI's clock advances FAKE_MS per reading
+# steps. At the end (uimatch_end.py), `holder NAME BYTES`: the heap each module loaded at the worst
+# point but not at the menu takes, imported alone. FAKE_MS > 0: the AI's clock advances FAKE_MS per reading
 # (a search does the same, smaller, work; its buffers are the same).
 import gc
 import sys
@@ -84,31 +84,6 @@ ready[0] = True
 result, rounds, moves = matchplay.play(app, press, step)
 ready[0] = False
 gc.collect()
-print("result", result)
-print("rounds", rounds)
-print("human_moves", moves)
-print("ai_ticks", low[2])
-print("errors", app.errors)
-print("mem_errors", app.mem_errors)
-print("ai_problem", sys.modules["ui.brain"].problem if "ui.brain" in sys.modules else "-")
-print("free_boot", free_boot)
-print("free_menu", free_menu)
-print("lowest", low[0])
-print("raw", low[1])
-print("game_ms", time.ticks_diff(time.ticks_ms(), t0))
-worst = None
-for name in kinds:
-    k = kinds[name]
-    print("kind", name.replace(" ", "_"), k[0], k[1], ",".join(sorted(k[2])))
-    if worst is None or k[0] < kinds[worst][0]:
-        worst = name
-if worst is not None:
-    from ui.screen import drop_module
-    for name in sorted(kinds[worst][2]):
-        if name in sys.modules and name not in ("gc", "sys", "time", "micropython", "uimatch",
-                                                "_uimatch_cfg", "matchplay", "__main__"):
-            gc.collect()
-            f = gc.mem_free()
-            drop_module(name)
-            gc.collect()
-            print("holder", name, gc.mem_free() - f)
+import uimatch_end  # noqa: E402  (the report: loaded only now, its code is not in the figures)
+
+uimatch_end.report(app, result, rounds, moves, low, kinds, free_boot, free_menu, t0)
