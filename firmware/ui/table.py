@@ -6,7 +6,7 @@ import gc
 from micropython import const
 from ui.screen import Screen, ANIM_MS, ticks_diff, drop_module
 from ui.gfx import TableView, wrap
-from ui import brain, words
+from ui import brain
 _NONE = const(255)         # = domino.tiles.NONE
 _EV_DRAW = const(2)        # = domino.round.EV_DRAW
 _K_A = const(0x010)        # = ui.input.K_A
@@ -279,6 +279,7 @@ class Table(Screen):
         if rd.legal() == 0:
             ev = m.forced()
             name = self.name(s)
+            words = app.need("ui.words")
             if ev == _EV_DRAW:
                 self.undo_to = -1                    # a drawn tile is never taken back
                 t = rd.stock[rd.sp - 1]
@@ -355,6 +356,7 @@ class Table(Screen):
         m = self.game.match
         rd = m.round
         s = rd.turn
+        words = self.app.need("ui.words")           # (given back while the AI searches)
         text = words.describe(rd, mv, self.app.g.cols < 24)
         pts = rd.inplay[s]
         paint = self.app.need("ui.paint")
