@@ -213,6 +213,7 @@ def ui_match(board, label, variant, players, teams, seats, think=500, fake_ms=0,
     out = kv_lines(r.stdout)
     out.pop("kind", None)
     out.pop("holder", None)
+    out["qstr"] = [ln.split(":", 1)[1].strip() for ln in r.stdout.splitlines() if ln.startswith("qstr pool:")]
     out.update(board=board, match=label, rc=r.rc, device_s=r.report.get("device_ms", 0) / 1000.0)
     out.update(probe_kinds(r.stdout))
     if r.rc != 0:

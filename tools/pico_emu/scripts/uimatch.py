@@ -8,8 +8,10 @@
 # modules loaded at that kind's lowest point); `raw` the lowest uncollected free heap between loop
 # steps. At the end (uimatch_end.py), `holder NAME BYTES`: the heap each module loaded at the worst
 # point but not at the menu takes, imported alone. FAKE_MS > 0: the AI's clock advances FAKE_MS per reading
-# (a search does the same, smaller, work; its buffers are the same).
+# (a search does the same, smaller, work; its buffers are the same). `qstr`: micropython.qstr_info() at
+# the menu and after the match.
 import gc
+import micropython
 import sys
 import time
 
@@ -79,11 +81,13 @@ def press(k):
 step()
 gc.collect()
 free_menu = gc.mem_free()
+micropython.qstr_info()       # the interned names at the menu and after the match: a new qstr pool
 matchplay.set_up(app, press, VARIANT, PLAYERS, SEATS, TEAMS)
 ready[0] = True
 result, rounds, moves = matchplay.play(app, press, step)
 ready[0] = False
 gc.collect()
+micropython.qstr_info()       # (twice the last one's entries, ~7.7 KB at ~1,260 names, never freed)
 import uimatch_end  # noqa: E402  (the report: loaded only now, its code is not in the figures)
 
 uimatch_end.report(app, result, rounds, moves, low, kinds, free_boot, free_menu, t0)
