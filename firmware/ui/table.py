@@ -128,6 +128,8 @@ class Table(Screen):
                     self.shown = s
         self.solo = solo
         brain.make_room = app.release    # the AI may ask for the screens' code to go
+        app.need("ui.words")             # loaded with the table, its names interned while the heap is
+                                         # whole (App.release gives it back while the AI searches)
 
     def hand_span(self):
         """(x of the first hand tile, tiles shown, pitch): room is kept for the scroll marks when the
