@@ -736,14 +736,19 @@ def device_verdicts(dev):
                     "%.0f ms (%s)" % (w["p95"], w["case"]),
                     "PASS" if w["p95"] <= DEVICE_AI_P95_MS else "MISS"))
     for labels, what, budget in ((("cursor RIGHT", "cursor DOWN"), "a cursor move", DEVICE_CURSOR_MS),
-                                 (("A play",), "a played tile, to its last pixel", DEVICE_PLAY_MS),
-                                 (("A play, save",), "a played tile, to its save's end", DEVICE_PLAY_MS)):
+                                 (("A play",), "a played tile (its save made, flash timed)", DEVICE_PLAY_MS)):
         xs = [(max(b["press"][label]), name) for name, b in dev["boards"].items() for label in labels
               if b["press"].get(label)]
         if xs:
             ms, name = max(xs)
             out.append(("press-to-pixels, %s <= %d ms" % (what, budget),
                         "%.0f ms worst (%s)" % (ms, name), "PASS" if ms <= budget else "MISS"))
+    ends = [(statistics.median(b["press"]["A play, save"]), max(b["press"]["A play, save"]), name)
+            for name, b in dev["boards"].items() if b["press"].get("A play, save")]
+    if ends:                 # reported, not a budget: a sector erase alone is 45 ms typical, 400 ms max
+        out.append(("a played tile to its save's end (reported: the save follows the pixels)",
+                    "p50 %.0f-%.0f, max %.0f ms (%s)" % (min(e[0] for e in ends), max(e[0] for e in ends),
+                                                         max(ends)[1], max(ends)[2]), "-"))
     return out
 
 
@@ -753,6 +758,8 @@ PRESS_PARTS = (("keys", "key read + work (RIGHT)"), ("cursor", "cursor's 2 tiles
                ("band_spi", "one band sent"), ("msg", "message area"),
                ("a_to_redraw", "A: work to the redraw"), ("a_pixels", "A: to the last pixel"),
                ("a_drop_gc", "A: modules dropped + gc"), ("a_save", "A: the save"),
+               ("s_copy", "... game.txt copied, the move added"), ("s_renames", "... its two renames"),
+               ("sum_kb", "the save's checksum, 1 KB"),
                ("a_total", "A: the whole key"), ("gc", "gc.collect"), ("idle_memfree", "gc.mem_free"),
                ("load_paint", "ui.paint loaded"), ("load_savegame", "savegame loaded"))
 

@@ -380,7 +380,7 @@ class Table(Screen):
         self.app.flush()
         drop_module("ui.paint")                      # loaded again to draw: the save comes first
         drop_module("ui.place")
-        brain.release()                              # the save (and round end) get the room
+        brain.release(True)                          # the save (and round end) get the room
         self.save(self.app.need("savegame").last_token(rd))
         if self.app.probe:
             self.app.probe("save")

@@ -14,10 +14,14 @@
 #   load_paint  ui.paint loaded again from flash (play() drops it before the save)
 #   load_savegame  savegame loaded again (App.release drops it for the AI's search)
 #   step_idle   one pass of the loop with nothing to do (App.step without its sleep)
+#   s_copy, s_renames  an A's save: game.txt copied with the move added (read, checked, written),
+#             the two renames (game.txt to game.bak, the new file to game.txt)
+#   sum_kb    the save's checksum (savegame.SumWriter) over 1 KB
 #   a_*       an A that plays a tile: a_to_redraw the key's work up to the redraw (the move, its
 #             words, the layout placed), a_pixels to the redraw's end, a_drop_gc modules dropped +
 #             a collection, a_save the save, a_total the whole key
 import gc
+import sys
 import time
 
 from _presstime_cfg import BOARD, REPEAT
@@ -133,6 +137,24 @@ def show(y0=0, y1=0x7FFF, more=False):
     real_show(y0, y1, more)
 
 
+# the save's own steps, wrapped (each A's save: game.txt copied with the move added, the renames)
+spent = {}
+
+
+class Dummy:
+    _append = rename = None
+
+
+def clocked(name, real):
+    def run(*a):
+        t0 = time.ticks_us()
+        try:
+            return real(*a)
+        finally:
+            spent[name] = spent.get(name, 0) + time.ticks_diff(time.ticks_us(), t0)
+    return run
+
+
 for i in range(REPEAT):
     for _ in range(2000):                    # the next turn of yours with a tile that plays at once
         if t.mode == 1 and not t.calm_until:
@@ -153,6 +175,13 @@ for i in range(REPEAT):
     app.flush = flush
     t.save = save
     board.show = show
+    sg = sys.modules.get("savegame")        # (loaded again after every AI move: a new class;
+    files = sg.Files if sg else Dummy           # not loaded here on purpose, that would change the A)
+    real_copy = files._append
+    real_rename = files.rename
+    files._append = clocked("s_copy", real_copy)
+    files.rename = clocked("s_renames", real_rename)
+    spent.clear()
     stamps.clear()
     inj[0] = K_A
     gc.collect()
@@ -163,8 +192,12 @@ for i in range(REPEAT):
     app.flush = real_flush
     t.save = real_save
     board.show = real_show
+    files._append = real_copy
+    files.rename = real_rename
     if "save" not in stamps:
         continue
+    for name in spent:
+        note(name, spent[name])
     note("a_to_redraw", time.ticks_diff(stamps["flush"], t0))
     note("a_first_band", time.ticks_diff(stamps["band"], t0))
     note("a_pixels", time.ticks_diff(stamps["flushed"], t0))
@@ -172,6 +205,9 @@ for i in range(REPEAT):
     note("a_save", time.ticks_diff(stamps["saved"], stamps["save"]))
     note("a_total", time.ticks_diff(t1, t0))
     step()
+kb = bytes(range(256)) * 4                   # the save's checksum over 1 KB (the record grows ~1.5 KB
+w = app.need("savegame").SumWriter(None)     # in a long match; it is summed twice a save)
+timed("sum_kb", w.add, kb)
 for name in sorted(times):
     xs = sorted(times[name])
     print(name, xs[len(xs) // 2], xs[-1], len(xs))
