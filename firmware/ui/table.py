@@ -6,7 +6,7 @@ import gc
 from micropython import const
 from ui.screen import Screen, ANIM_MS, ticks_diff, drop_module
 from ui.gfx import TableView, wrap
-from ui import brain
+from ui import brain, words
 _NONE = const(255)         # = domino.tiles.NONE
 _EV_DRAW = const(2)        # = domino.round.EV_DRAW
 _K_A = const(0x010)        # = ui.input.K_A
@@ -128,8 +128,6 @@ class Table(Screen):
                     self.shown = s
         self.solo = solo
         brain.make_room = app.release    # the AI may ask for the screens' code to go
-        app.need("ui.words")             # loaded with the table, its names interned while the heap is
-                                         # whole (App.release gives it back while the AI searches)
 
     def hand_span(self):
         """(x of the first hand tile, tiles shown, pitch): room is kept for the scroll marks when the
@@ -281,7 +279,6 @@ class Table(Screen):
         if rd.legal() == 0:
             ev = m.forced()
             name = self.name(s)
-            words = app.need("ui.words")
             if ev == _EV_DRAW:
                 self.undo_to = -1                    # a drawn tile is never taken back
                 t = rd.stock[rd.sp - 1]
@@ -358,7 +355,6 @@ class Table(Screen):
         m = self.game.match
         rd = m.round
         s = rd.turn
-        words = self.app.need("ui.words")           # (given back while the AI searches)
         text = words.describe(rd, mv, self.app.g.cols < 24)
         pts = rd.inplay[s]
         paint = self.app.need("ui.paint")
