@@ -10,7 +10,6 @@ way), so saving needs neither the record module nor a replay of the match. A wri
 words it for the screen. The file format is in store.py's docstring and docs/RECORDS.md.
 """
 import os
-from array import array
 from domino.tiles import LO, HI
 from domino.rng import code
 
@@ -30,59 +29,23 @@ def hexsum(a, b):
     return "%04x%04x" % (b, a)
 
 
-def _adler_py(data, n, st):
-    """Adler-32 of data[:n] carried on from st[0], st[1] (plain twin of _adler)."""
-    a = st[0]
-    b = st[1]
-    for i in range(n):
-        a = (a + data[i]) % 65521
-        b = (b + a) % 65521
-    st[0] = a
-    st[1] = b
-
-
-try:
-    import micropython
-
-    @micropython.viper
-    def _adler(data: ptr8, n: int, st: ptr32):
-        a = st[0]
-        b = st[1]
-        i = 0
-        while i < n:
-            a += data[i]
-            if a >= 65521:
-                a -= 65521
-            b += a
-            if b >= 65521:
-                b -= 65521
-            i += 1
-        st[0] = a
-        st[1] = b
-except (ImportError, SyntaxError, NameError):  # CPython, the web port (no native emitter)
-    _adler = _adler_py
-
-
 class SumWriter:
     """Passes text on to a file while keeping an Adler-32 checksum of it (catches a cut or edited
-    save). Both sums stay below 2**16: small ints, no heap, on a 32-bit port. The sum is a viper
-    loop on the device: in Python it cost ~10 us a byte there, twice a save (the old file checked,
-    the new one summed: ~60 ms of a late-match save on the emulated Pico)."""
+    save). Both sums stay below 2**16: small ints, no heap, on a 32-bit port."""
 
     def __init__(self, f):
         self.f = f
-        self.st = array("i", (1, 0))
-
-    @property
-    def a(self):
-        return self.st[0]
-
-    @property
-    def b(self):
-        return self.st[1]
+        self.a = 1
+        self.b = 0
 
     def add(self, data):
-        _adler(data, len(data), self.st)
+        a = self.a
+        b = self.b
+        for c in data:
+            a = (a + c) % 65521
+            b = (b + a) % 65521
+        self.a = a
+        self.b = b
 
     def write(self, text):
         self.add(text.encode())
@@ -90,7 +53,7 @@ class SumWriter:
             self.f.write(text)
 
     def hex(self):
-        return hexsum(self.st[0], self.st[1])
+        return hexsum(self.a, self.b)
 
 
 def header(match, extras):

@@ -45,6 +45,20 @@ def test_areas_are_the_tables():
         assert ui_host.area(w, h) == area, size
 
 
+def played(kind, r):
+    """Seeded 4-player round r of a layout kind, random legal moves: its round after every move."""
+    rng = random.Random(r)
+    m = Match(Rules(KINDS[kind], 4, False), 1000 + r)
+    m.start_round()
+    rd = m.round
+    while True:
+        run_forced(m)
+        if m.round_over():
+            return
+        m.play(rd.buf[rng.randrange(rd.legal())])
+        yield rd
+
+
 @pytest.mark.parametrize("size", sorted(AREAS))
 @pytest.mark.parametrize("kind", sorted(KINDS))
 def test_no_tile_touches_one_it_is_not_joined_to(kind, size):
@@ -52,18 +66,10 @@ def test_no_tile_touches_one_it_is_not_joined_to(kind, size):
     moves = refits = tall = 0
     longest = 0
     for r in range(ROUNDS):
-        rng = random.Random(r)
-        m = Match(Rules(KINDS[kind], 4, False), 1000 + r)
-        m.start_round()
-        rd = m.round
         v = gfx.TableView(x0, y0, w, h, mono)
         before = {}
         fits = 0
-        while True:
-            run_forced(m)
-            if m.round_over():
-                break
-            m.play(rd.buf[rng.randrange(rd.legal())])
+        for rd in played(kind, r):
             sig = (v.s, v.cx, v.cy, v.tall, v.fitted)
             place.place(v, rd.layout)
             moves += 1

@@ -756,12 +756,15 @@ PRESS_PARTS = (("keys", "key read + work (RIGHT)"), ("cursor", "cursor's 2 tiles
                ("hand", "hand row drawn + sent"), ("hand_draw", "... drawn"),
                ("whole", "whole frame drawn + sent"), ("whole_draw", "... drawn"),
                ("band_spi", "one band sent"), ("msg", "message area"),
-               ("a_to_redraw", "A: work to the redraw"), ("a_pixels", "A: to the last pixel"),
+               ("span_row", "a table row sent as a span of its own"), ("layout_draw", "the layout drawn"),
+               ("a_to_redraw", "A: work to the redraw"), ("a_place", "... the layout placed"),
+               ("a_place_whole", "... (placed whole instead)"), ("a_pixels", "A: to the last pixel"),
                ("a_drop_gc", "A: modules dropped + gc"), ("a_save", "A: the save"),
                ("s_copy", "... game.txt copied, the move added"), ("s_renames", "... its two renames"),
                ("sum_kb", "the save's checksum, 1 KB"),
                ("a_total", "A: the whole key"), ("gc", "gc.collect"), ("idle_memfree", "gc.mem_free"),
-               ("load_paint", "ui.paint loaded"), ("load_savegame", "savegame loaded"))
+               ("load_paint", "ui.paint loaded"), ("load_place", "ui.place loaded"),
+               ("load_savegame", "savegame loaded"))
 
 
 def _ui_kinds(runs, add):

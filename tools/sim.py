@@ -170,7 +170,7 @@ def main(argv=None):
     ap.add_argument("--seed", type=cli.typed(cli.whole, 0, cli.MAX_SEED), help="deal seed of every new game "
                     "(PICO_SIM_SEED), for reproducible games; default random")
     ap.add_argument("--heap", type=cli.typed(cli.heap), default=sim_link.DEFAULT_HEAP,
-                    help="MicroPython heap (default %(default)s; the Pico has about 200K free)")
+                    help="MicroPython heap (default %(default)s: the Pico's ~240 KB on this 64-bit port; 180K is the stress heap)")
     ap.add_argument("--ai-step", type=cli.typed(cli.whole, 0, 10000), default=AI_STEP, metavar="MS",
                     help="headless: each read of the AI's clock is MS ms later (boards/sim.py WorkClock), "
                     "so a Hard move does the same work on any machine; 0 = real time (default %(default)s)")

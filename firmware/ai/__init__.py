@@ -84,8 +84,8 @@ def hint(match, seat, budget_ms=500, clock=None, on_tick=None, short=False, work
 
 def release():
     """Drop the AI's scratch buffers (~4-7 KB: move lists, search states); the next move builds them
-    again. The code stays loaded. False when it held none."""
-    return context.release()
+    again. The code stays loaded."""
+    context.release()
 
 
 def stats():

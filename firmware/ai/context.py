@@ -20,11 +20,8 @@ _ctx = None
 
 
 def release():
-    """True when there were buffers to give back."""
     global _ctx
-    held = _ctx is not None
     _ctx = None
-    return held
 
 
 def get(rules):

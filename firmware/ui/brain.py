@@ -50,19 +50,16 @@ def _forget():
     gc.collect()
 
 
-def release(lazy=False):
+def release():
     """Give back the AI's scratch buffers while people play or a save needs the room; the AI
     builds them again at its next move. Its code stays: the `ai` package holds native (viper) code,
     and MicroPython never frees native code loaded from .mpy, so unloading and reloading the AI
-    would leak on every turn. lazy: no collection when it held none (a person's move is saved
-    so: the AI gave its buffers back before its own save; a collection is ~10 ms on the device,
-    and Table.save makes one after the save)."""
+    would leak on every turn."""
     a = _ai or sys.modules.get("ai")      # (this module may have been reloaded since)
     if not a:
         return
     try:
-        if getattr(a, "release")() is False and lazy:
-            return
+        getattr(a, "release")()
     except Exception:               # never let the AI's housekeeping stop the game
         pass
     gc.collect()

@@ -22,6 +22,10 @@ _P_HAND = const(8)     # = ui.table.P_HAND
 _P_CURSOR = const(16)  # = ui.table.P_CURSOR
 _P_TABLE = const(2)    # = ui.table.P_TABLE
 _P_TROWS = const(32)   # = ui.table.P_TROWS
+_P_TROWS2 = const(64)  # = ui.table.P_TROWS2
+_SPAN_GAP = const(16)  # rows between two changed spans below which they go as one: a span of its own
+#                        costs 3-8 ms (the layout drawn again, a window set), a row sent 0.25-0.34
+#                        (docs/benchmarks.md, press-to-pixels: break-even 10-32 rows by board)
 
 
 def draw(t, g, parts=_P_ALL):
@@ -35,9 +39,9 @@ def draw(t, g, parts=_P_ALL):
         parts = parts & ~_P_CURSOR | _P_HAND     # the row whole: it has the cursor, or the buffer
                                                  # no longer holds the row as last drawn
     if parts & _P_TABLE:
-        parts &= ~_P_TROWS
+        parts &= ~(_P_TROWS | _P_TROWS2)
     bit = _P_HEAD
-    for fn in (head, table, msg, hand, cursor, table_rows):
+    for fn in (head, table, msg, hand, cursor, table_rows, table_rows):
         if parts & bit:
             y0, y1 = t.part_rows(bit)
             if y0 < end and y1 >= top and y0 <= y1:
@@ -121,21 +125,22 @@ def msg(t, g):
 
 
 def table_rows(t, g):
-    """Rows t.trows of the table area alone (a move that left the other tiles where they were,
-    changed_rows): their background, then every tile (framebuf keeps what falls in the band; only
-    these rows are sent)."""
+    """Rows t.trows (and t.trows2) of the table area alone (a move that left the other tiles where
+    they were, changed_rows): their background, then every tile (framebuf keeps what falls in the
+    band; only these rows are sent)."""
     c = g.c
     v = t.view
-    a, b = t.trows
-    g.fb.fill_rect(v.x0 - 2, a, g.w, b - a + 1, c.TABLE)
+    for a, b in (t.trows, t.trows2):
+        g.fb.fill_rect(v.x0 - 2, a, g.w, b - a + 1, c.TABLE)
     draw_layout(v, g, t.last, c.ACCENT)
 
 
 def snap(t):
     """What the table area shows now, for changed_rows after a move: None when it cannot tell (a
-    tall table scrolls; the OLED's table is drawn whole)."""
+    tall table scrolls; the OLED's table is drawn whole). An empty table too: the lead's rows are
+    all that change there."""
     v = t.view
-    if t.compact or v.tall or not v.n:
+    if t.compact or v.tall:
         return None
     marks = 0                                    # chains whose open end is outlined
     if t.mode == _M_END:
@@ -143,9 +148,7 @@ def snap(t):
             marks |= _chains(t.opts[i])
     elif t.mode == _M_PICK and t.hint_move >= 0 and t.hint_tile == t.cursor_tile:
         marks = _chains(t.hint_move)
-    n = v.n
-    return (n, v.s, t.last, marks, bytes(v.pt[:n]), v.px[:n], v.py[:n], bytes(v.pf[:n]), bytes(v.pa[:n]),
-            bytes(v.pb[:n]), v.my[:], bytes(v.mh))
+    return v.s, v.cx, v.cy, v.fitted, v.key, t.last, marks, v.my[:], bytes(v.mh)
 
 
 def _chains(m):
@@ -162,41 +165,46 @@ def _chains(m):
 def changed_rows(t, before):
     """After a move (t.last its tiles), placed: the table area's rows that changed since `before`
     (snap): the new tiles', those of the tiles outlined before or now, the end marks' when some
-    were shown; (first, last) or None when the other tiles moved (the layout fitted again)."""
+    were shown: into t.trows, the parts to draw returned (P_TROWS), or 0 when the other tiles
+    moved (the layout fitted again). Two spans (t.trows2, P_TROWS2 too), cut at the widest gap
+    between the changes when it is over SPAN_GAP rows (a tile played far from the outline it took
+    over): each is drawn and sent alone, the rows between are not."""
     v = t.view
     v.update(t.game.match.round.layout, t.app)
     if before is None or v.tall:
-        return None
-    n, s, last, marks, pt, px, py, pf, pa, pb, my, mh = before
-    if v.s != s or v.n < n:
-        return None
-    at = bytearray(28)                           # index + 1 of each tile placed now
-    for i in range(v.n):
-        at[v.pt[i]] = i + 1
-    for j in range(n):                           # (place.py lays the tiles chain by chain: a tile
-        i = at[pt[j]] - 1                        # added to one chain moves the others' indices)
-        if i < 0 or v.px[i] != px[j] or v.py[i] != py[j] or v.pf[i] != pf[j] or v.pa[i] != pa[j] \
-                or v.pb[i] != pb[j]:
-            return None
-        at[pt[j]] = 0                            # (left: the new tiles)
+        return 0
+    s, cx, cy, fitted, played, last, marks, my, mh = before
+    if played and (v.s != s or v.cx != cx or v.cy != cy or v.fitted != fitted):
+        return 0                                 # fitted again: the tiles moved (ui/place.py)
+    last |= t.last | v.key & ~played             # the tiles outlined before or now, the new ones
     lo = v.y0 - 1
     hi = v.y0 + v.h
-    a = hi + 1
-    b = lo - 1
+    spans = []                                   # (first, last) of each changed thing
     for i in range(v.n):
-        if at[v.pt[i]] or ((last | t.last) >> v.pt[i]) & 1:
+        if (last >> v.pt[i]) & 1:
             y = v.py[i] - v.scroll
-            hh = s if v.pf[i] & _F_HORIZ else 2 * s
-            a = min(a, y - 2)
-            b = max(b, y + hh + 1)
+            spans.append((max(y - 2, lo), min(y + (s if v.pf[i] & _F_HORIZ else 2 * s) + 1, hi)))
     for c in range(4):
         if (marks >> c) & 1:
             y = my[c] - v.scroll
-            a = min(a, y - 2)
-            b = max(b, y + mh[c] + 1)
-    a = max(a, lo)
-    b = min(b, hi)
-    return (a, b) if a <= b else None
+            spans.append((max(y - 2, lo), min(y + mh[c] + 1, hi)))
+    if not spans:
+        return 0
+    spans.sort()
+    a, end = spans[0]
+    b = end
+    k = 0                                        # where the widest gap over SPAN_GAP rows cuts
+    gap = _SPAN_GAP
+    for i in range(1, len(spans)):
+        if spans[i][0] - end > gap:
+            gap = spans[i][0] - end
+            k = i
+            b = end
+        if spans[i][1] > end:
+            end = spans[i][1]
+    t.trows = (a, b if k else end)             # (b: the first span's end)
+    t.trows2 = (spans[k][0], end) if k else t.trows
+    return _P_TROWS | _P_TROWS2 if k else _P_TROWS
 
 
 def _score_text(t, side):

@@ -110,11 +110,14 @@ def build(v, lay):
     v.centre = spin
 
 
-def place(v, lay):
+def place(v, lay, whole=False):
     """Compute the position of every tile of layout `lay` into view v, keeping the places of the
-    tiles already there when they still fit (see the module's docstring)."""
+    tiles already there when they still fit (see the module's docstring): only the tiles added at
+    the chains' ends are laid when nothing else changed (whole: every tile laid again, as tests
+    compare)."""
     v.key = lay.played
     v.size = lay.size
+    old = bytes(v.cn)                # each chain's tiles as last placed
     build(v, lay)
     if v.centre == _NONE:
         v.n = 0
@@ -123,9 +126,48 @@ def place(v, lay):
         v.scroll = 0
         return
     if v.s and v.fitted == v.centre | v.wheel << 8:
+        if not whole and _added(v, old):
+            return
         if _try(v, v.s, v.cx, v.cy, 0):
             return
     fit(v)
+    if not v.tall:                   # (a fit leaves room for more tiles: laid again without them,
+        _try(v, v.s, v.cx, v.cy, 0)  # each chain keeps its state at its last tile, for _added)
+
+
+def _added(v, old):
+    """Lay only the tiles added at the chains' ends since the placement of `old` (chain lengths),
+    each chain going on from where its last tile left it (v.cst): the same places a whole _try at
+    this fit gives, as a chain's tiles depend only on those before them. False when more changed
+    (a chain not a prefix of the new one, a tall table) or a new tile falls outside."""
+    if v.tall or v.n != 1 + sum(old):
+        return False
+    i = 1                            # (the centre is the fit's: v.fitted; a tile's near and far
+    for ch in range(4):              # ends and closed flag are fixed when it is played)
+        b = ch * 28
+        if v.cn[ch] < old[ch]:
+            return False
+        for j in range(old[ch]):
+            if v.pt[i] != v.ct[b + j]:
+                return False
+            i += 1
+    c = v.centre
+    at = 1
+    arrs = (v.px, v.py, v.pa, v.pb, v.pt, v.pf)
+    for ch in range(4):
+        at += old[ch]
+        d = v.cn[ch] - old[ch]
+        if d:
+            n = v.n
+            for i in range(n - 1, at - 1, -1):     # the later chains' tiles move up d places
+                for a in arrs:
+                    a[i + d] = a[i]
+            v.n = at
+            if not _chain(v, ch, v.s, v.cx, v.cy, LO[c] == HI[c], 0, old[ch]):
+                return False
+            v.n = n + d
+            at += d
+    return True
 
 
 def fit(v):
@@ -197,10 +239,11 @@ def _put(v, t, x, y, a, b, horiz, flags):
     v.n = i + 1
 
 
-def _chain(v, ch, s, cx, cy, cdbl, more):
+def _chain(v, ch, s, cx, cy, cdbl, more, j0=0):
     """Lay chain ch out from the centre in rows that turn corners; False when a tile falls outside.
     Local coordinates: u along the chain's first row (from the centre point), w across it, growing
-    in the turn direction; a row is the band of w values [wt, wt + s)."""
+    in the turn direction; a row is the band of w values [wt, wt + s). j0: its first j0 tiles are
+    placed already (_added): go on from the state they left (v.cst, kept at the chain's end)."""
     dx = _DX[ch]
     dy = _DY[ch]
     tx = _TX[ch]
@@ -243,7 +286,15 @@ def _chain(v, ch, s, cx, cy, cdbl, more):
     mx = my = 0
     mw = mh = s
     t = 0
-    for j in range(n + more):
+    k = ch * 9
+    st = v.cst
+    if j0:
+        u, wt, sign, far0, bot, gap, turned, slack, row = st[k:k + 9]
+        mx = v.mx[ch]
+        my = v.my[ch]
+        mw = v.mw[ch]
+        mh = v.mh[ch]
+    for j in range(j0, n + more):
         dbl = False
         if j < n:
             t = v.ct[base + j]
@@ -325,6 +376,8 @@ def _chain(v, ch, s, cx, cy, cdbl, more):
                 mx += s
             else:
                 my += s
+    if not more:                     # (the state after the last real tile: place() lays a fit
+        _keep(st, k, u, wt, sign, far0, bot, gap, turned, slack, row)   # again with more = 0)
     if n == 0:                       # no tile yet: a box beside the centre
         mw = mh = s
         b0 = -(s // 2) if pos else s // 2 - s
@@ -339,3 +392,8 @@ def _chain(v, ch, s, cx, cy, cdbl, more):
     v.mw[ch] = mw
     v.mh[ch] = mh
     return True
+
+
+def _keep(st, k, *state):
+    for i in range(9):
+        st[k + i] = state[i]

@@ -30,6 +30,7 @@ P_HAND = const(8)       # the hand row
 P_ALL = const(15)
 P_CURSOR = const(16)    # the hand row's tiles the cursor left and moved to (ui/pick.py: cursor_was)
 P_TROWS = const(32)     # rows t.trows of the table area (a move that left the other tiles in place)
+P_TROWS2 = const(64)    # ... and t.trows2, a second span of them far from the first (ui/paint.py)
 
 STEP_MS = const(1500)      # a message longer than its area shows a step (page) this long
 _THINK_TICKS = const(4)    # AI ticks per step of the thinking wheel
@@ -97,6 +98,7 @@ class Table(Screen):
         self.cursor_was = 0          # where the cursor was drawn before a move (P_CURSOR)
         self.hand_at = -1            # board.moved when the hand row was last drawn whole in the buffer
         self.trows = (0, 0)          # P_TROWS's rows
+        self.trows2 = (0, 0)         # P_TROWS2's (t.trows again when the move changed one span)
         self.playable = 0            # mask of tiles with a legal move
         self.opts = [0] * 24         # legal moves of the chosen tile
         self.nopts = 0
@@ -182,11 +184,11 @@ class Table(Screen):
         elif parts & P_CURSOR and app.parts & (P_CURSOR | P_HAND):
             parts = parts & ~P_CURSOR | P_HAND       # a second move before the first was drawn
         elif parts & P_TROWS and app.parts & (P_TROWS | P_TABLE):
-            parts = parts & ~P_TROWS | P_TABLE       # (its rows are one move's)
+            parts = parts & ~(P_TROWS | P_TROWS2) | P_TABLE     # (its rows are one move's)
         if parts & P_HAND:
             app.parts &= ~P_CURSOR
         if parts & P_TABLE:
-            app.parts &= ~P_TROWS
+            app.parts &= ~(P_TROWS | P_TROWS2)
         app.redraw(parts)
 
     def wait(self, ms):
@@ -249,7 +251,9 @@ class Table(Screen):
             self.mode = M_RUN
             self.app.redraw()
         if self.mode != M_RUN:
-            return
+            if self.mode == M_PICK and not self.app.lean:   # the A that plays a tile places it:
+                self.app.need("ui.place")    # its code loaded while the person looks, not after the
+            return                           # press (33 ms from flash; play() drops it for the save)
         if self.pause_req:
             self.pause_req = False
             self.pause()
@@ -365,18 +369,14 @@ class Table(Screen):
         self.mode = M_RUN                           # (a person's move: no more cursor, no ends)
         rows = paint.changed_rows(self, before)     # the other tiles where they were: only the
         paint = None                                # table area's rows that changed
-        if rows is not None and not m.round_over():
-            self.trows = rows
-        else:
-            rows = None
         self.tell(words.played(self.name(s) or "You", text, rd.inplay[s] - pts),
-                  0 if rows is None else P_HEAD | P_TROWS | P_MSG | P_HAND)
+                  rows | P_HEAD | P_MSG | P_HAND if rows and not m.round_over() else 0)
         if hide:
             self.shown = _NONE
         self.app.flush()
         drop_module("ui.paint")                      # loaded again to draw: the save comes first
         drop_module("ui.place")
-        brain.release(True)                          # the save (and round end) get the room
+        brain.release()                              # the save (and round end) get the room
         self.save(self.app.need("savegame").last_token(rd))
         if self.app.probe:
             self.app.probe("save")
@@ -415,6 +415,8 @@ class Table(Screen):
             return self.msg_y, self.msg_y + (9 if self.compact else 18)
         if part == P_TROWS:
             return self.trows
+        if part == P_TROWS2:
+            return self.trows2
         # the hand row (P_HAND, P_CURSOR)
         return self.hand_y - (0 if self.compact else 1), self.app.g.h - 1   # (the raised cursor tile's
                                                                               # outline: hand_y - 1)

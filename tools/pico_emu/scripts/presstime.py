@@ -19,7 +19,15 @@
 #   sum_kb    the save's checksum (savegame.SumWriter) over 1 KB
 #   a_*       an A that plays a tile: a_to_redraw the key's work up to the redraw (the move, its
 #             words, the layout placed), a_pixels to the redraw's end, a_drop_gc modules dropped +
-#             a collection, a_save the save, a_total the whole key
+#             a collection, a_save the save, a_total the whole key; a_place the layout placed
+#             (TableView.update: ui/place.py loaded from flash, when it is not, and run: the new
+#             tile laid alone, or the layout placed whole)
+#   load_place  ui.place loaded again from flash (play() drops it before the save)
+#   place_whole the layout placed again whole at the table's fit (ui/place.py place(..., True));
+#             a_place_whole the same on the layout just played to
+#   layout_draw the layout drawn once into the band (ui/paint.py draw_layout)
+#   span_row  one table row drawn and sent as a span of its own (App.paint_parts(P_TROWS)): what a
+#             second span costs beside its rows (band_spi / band_rows a row), ui/paint.py SPAN_GAP
 import gc
 import sys
 import time
@@ -113,6 +121,16 @@ for i in range(REPEAT):
     timed("load_paint", app.need, "ui.paint")
     drop_module("savegame")
     timed("load_savegame", app.need, "savegame")
+    drop_module("ui.place")
+    timed("load_place", app.need, "ui.place")
+    timed("place_whole", app.need("ui.place").place, t.view, t.game.match.round.layout, True)
+    p = app.need("ui.paint")
+    timed("layout_draw", p.draw_layout, t.view, app.g, t.last, app.g.c.ACCENT)
+    p = None
+    y = t.view.y0 + t.view.h // 2
+    t.trows = t.trows2 = (y, y)
+    board.set_band(y)
+    timed("span_row", app.paint_parts, t, 32)
 # A that plays a tile, stage by stage: the key's work up to the redraw (the move, its words, the
 # layout placed), the redraw (first band sent, last), drop + collection, the save
 stamps = {}
@@ -135,6 +153,16 @@ def save(*a):
 def show(y0=0, y1=0x7FFF, more=False):
     stamps.setdefault("band", time.ticks_us())
     real_show(y0, y1, more)
+
+
+TV = type(t.view)
+real_update = TV.update
+
+
+def update(v, lay, a):
+    t0 = time.ticks_us()
+    real_update(v, lay, a)
+    stamps["place"] = stamps.get("place", 0) + time.ticks_diff(time.ticks_us(), t0)
 
 
 # the save's own steps, wrapped (each A's save: game.txt copied with the move added, the renames)
@@ -175,6 +203,7 @@ for i in range(REPEAT):
     app.flush = flush
     t.save = save
     board.show = show
+    TV.update = update
     sg = sys.modules.get("savegame")        # (loaded again after every AI move: a new class;
     files = sg.Files if sg else Dummy           # not loaded here on purpose, that would change the A)
     real_copy = files._append
@@ -192,6 +221,7 @@ for i in range(REPEAT):
     app.flush = real_flush
     t.save = real_save
     board.show = real_show
+    TV.update = real_update
     files._append = real_copy
     files.rename = real_rename
     if "save" not in stamps:
@@ -204,6 +234,9 @@ for i in range(REPEAT):
     note("a_drop_gc", time.ticks_diff(stamps["save"], stamps["flushed"]))
     note("a_save", time.ticks_diff(stamps["saved"], stamps["save"]))
     note("a_total", time.ticks_diff(t1, t0))
+    note("a_place", stamps.get("place", 0))
+    timed("a_place_whole", app.need("ui.place").place, t.view, t.game.match.round.layout, True)
+    drop_module("ui.place")
     step()
 kb = bytes(range(256)) * 4                   # the save's checksum over 1 KB (the record grows ~1.5 KB
 w = app.need("savegame").SumWriter(None)     # in a long match; it is summed twice a save)
