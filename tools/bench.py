@@ -767,6 +767,32 @@ PRESS_PARTS = (("keys", "key read + work (RIGHT)"), ("cursor", "cursor's 2 tiles
                ("load_savegame", "savegame loaded"))
 
 
+def _ui_kinds(runs, add):
+    """The lowest free heap per probe kind of each UI match (uimatch.py): where the worst point is,
+    and the modules loaded there that the menu does not hold."""
+    runs = [u for u in runs if u.get("kinds")]
+    if not runs:
+        return
+    kinds = []
+    for u in runs:
+        for k in sorted(u["kinds"], key=lambda k: (k != "tick", k != "save", k)):
+            if k not in kinds:
+                kinds.append(k)
+    add("Per probe kind (the lowest free heap after a collection where each was taken: `tick` during an AI")
+    add("search, `save` after a move's save, `idle SCREEN` before a press on that screen), and what the")
+    add("worst point has loaded on top of the menu (each module's heap, imported alone after the match):")
+    add("")
+    add("| board | match | " + " | ".join(kinds) + " | worst: loaded on top of the menu |")
+    add("|---|---|" + "---|" * len(kinds) + "---|")
+    for u in runs:
+        ks = u["kinds"]
+        hold = sorted(u.get("holders", {}).items(), key=lambda kv: -kv[1])
+        add("| %s | %s | %s | %s |" % (
+            u["board"], u["match"], " | ".join(str(ks[k]["lowest"]) if k in ks else "-" for k in kinds),
+            ", ".join("%s %d" % kv for kv in hold) or "-"))
+    add("")
+
+
 def _device(bench, add):
     import bench_pico
     dev = bench.res["device"]
@@ -830,6 +856,7 @@ def _device(bench, add):
                 u.get("errors", "-"), u.get("free_boot", "-"), u.get("free_menu", "-"), u.get("lowest", "-"),
                 u.get("raw", "-"), u.get("device_s", 0)))
         add("")
+        _ui_kinds(dev["ui"], add)
     if dev["ai"]:
         add("#### Hard AI at the default 500 ms think time")
         add("")

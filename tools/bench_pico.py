@@ -204,15 +204,35 @@ def ui_match(board, label, variant, players, teams, seats, think=500, fake_ms=0,
             f.write(cfg)
         files = {"/_uimatch_cfg.mpy": compile_mpy(src, os.path.join(d, "c.mpy")),
                  "/uimatch.mpy": compile_mpy(os.path.join(SCRIPTS, "uimatch.py"), os.path.join(d, "u.mpy")),
+                 "/uimatch_end.mpy": compile_mpy(os.path.join(SCRIPTS, "uimatch_end.py"),
+                                                 os.path.join(d, "e.mpy")),
                  "/matchplay.mpy": compile_mpy(MATCHPLAY, os.path.join(d, "m.mpy"))}
     kind, wire = wiring.display(board)
     r = emu.run(script_image(board, files), code="import uimatch",
                 gpio_high=wiring.released(board), timeout=3600, **{kind: wire})
     out = kv_lines(r.stdout)
+    out.pop("kind", None)
+    out.pop("holder", None)
+    out["qstr"] = [ln.split(":", 1)[1].strip() for ln in r.stdout.splitlines() if ln.startswith("qstr pool:")]
     out.update(board=board, match=label, rc=r.rc, device_s=r.report.get("device_ms", 0) / 1000.0)
+    out.update(probe_kinds(r.stdout))
     if r.rc != 0:
         out["result"] = "failed: " + r.why()[-300:]
     return out
+
+
+def probe_kinds(text):
+    """uimatch.py's breakdown: {"kinds": {kind: {"lowest", "n", "modules"}}, "holders": {module: B}}."""
+    kinds = {}
+    holders = {}
+    for ln in text.splitlines():
+        p = ln.split()
+        if len(p) in (4, 5) and p[0] == "kind" and p[2].isdigit() and p[3].isdigit():
+            kinds[p[1].replace("_", " ")] = {"lowest": int(p[2]), "n": int(p[3]),
+                                             "modules": p[4].split(",") if len(p) == 5 else []}
+        elif len(p) == 3 and p[0] == "holder" and p[2].lstrip("-").isdigit():
+            holders[p[1]] = int(p[2])
+    return {"kinds": kinds, "holders": holders} if kinds else {}
 
 
 # --- Hard AI -----------------------------------------------------------------------------------------

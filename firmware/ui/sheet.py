@@ -2,7 +2,7 @@
 (the winner, or the goat). Pages: A goes on, B / UP go back a page."""
 from domino.tiles import LO, HI
 from domino.scoring import hand_value, wrote_off
-from .screen import Screen
+from .screen import Screen, drop_module
 from micropython import const
 
 _NONE = const(255)      # = domino.tiles.NONE
@@ -86,6 +86,8 @@ def end_round(t):
     t.view.key = -1
     t.last = 0
     t.cursor_tile = _NONE
+    drop_module("store")                      # statistics written: its code goes before the
+                                              # result screens (docs/ENGINE.md, "Memory tricks")
     app.beep(660, 80)
     app.go(RoundEnd(app, t))
 

@@ -2,10 +2,16 @@
 # (its SPI panel, its heap), keys given at the key reader; host_tests/ui_fakes/matchplay.py plays
 # the match, as in the unix-port proof (heapgame.py). Config from /_uimatch_cfg.py: BOARD VARIANT
 # PLAYERS TEAMS SEATS THINK FAKE_MS WARM.
-# `lowest` is the lowest gc.mem_free() after a collection at every AI tick and after every save;
-# `raw` the lowest uncollected free heap between loop steps. FAKE_MS > 0: the AI's clock advances
-# FAKE_MS per reading (a search does the same, smaller, work; its buffers are the same).
+# `lowest` is the lowest gc.mem_free() after a collection at every probe: the app's (app.probe: "tick"
+# during an AI search, "save" after every save) and this script's before every press ("idle SCREEN":
+# what a person looking at that screen holds); per kind a line `kind NAME LOWEST COUNT MODULES` (the
+# modules loaded at that kind's lowest point); `raw` the lowest uncollected free heap between loop
+# steps. At the end (uimatch_end.py), `holder NAME BYTES`: the heap each module loaded at the worst
+# point but not at the menu takes, imported alone. FAKE_MS > 0: the AI's clock advances FAKE_MS per reading
+# (a search does the same, smaller, work; its buffers are the same). `qstr`: micropython.qstr_info() at
+# the menu and after the match.
 import gc
+import micropython
 import sys
 import time
 
@@ -19,6 +25,7 @@ board = boards.load(BOARD)
 inj = [0]
 board.read_keys = lambda: inj[0]
 low = [1 << 30, 1 << 30, 0]
+kinds = {}                    # kind -> [lowest, count, modules at the lowest]
 now = [0]
 
 
@@ -32,6 +39,14 @@ def tick_probe(what):
         low[2] += 1
     gc.collect()
     f = gc.mem_free()
+    k = kinds.get(what)
+    if k is None:
+        k = kinds[what] = [1 << 30, 0, None]
+    k[1] += 1
+    if f < k[0]:
+        k[0] = f
+        k[2] = None
+        k[2] = tuple(sys.modules)     # (taken after the figure: its ~300 B are not in it)
     if f < low[0]:
         low[0] = f
 
@@ -44,6 +59,7 @@ app = App(board, "/", fake_clock if FAKE_MS else None, WARM)
 app.settings["anim"] = 0
 app.settings["think"] = THINK
 app.probe = tick_probe
+ready = [False]
 
 
 def step():
@@ -54,6 +70,8 @@ def step():
 
 
 def press(k):
+    if ready[0]:
+        tick_probe("idle " + type(app.screen).__name__)
     inj[0] = k
     step()
     inj[0] = 0
@@ -63,18 +81,13 @@ def press(k):
 step()
 gc.collect()
 free_menu = gc.mem_free()
+micropython.qstr_info()       # the interned names at the menu and after the match: a new qstr pool
 matchplay.set_up(app, press, VARIANT, PLAYERS, SEATS, TEAMS)
+ready[0] = True
 result, rounds, moves = matchplay.play(app, press, step)
+ready[0] = False
 gc.collect()
-print("result", result)
-print("rounds", rounds)
-print("human_moves", moves)
-print("ai_ticks", low[2])
-print("errors", app.errors)
-print("mem_errors", app.mem_errors)
-print("ai_problem", sys.modules["ui.brain"].problem if "ui.brain" in sys.modules else "-")
-print("free_boot", free_boot)
-print("free_menu", free_menu)
-print("lowest", low[0])
-print("raw", low[1])
-print("game_ms", time.ticks_diff(time.ticks_ms(), t0))
+micropython.qstr_info()       # (twice the last one's entries, ~7.7 KB at ~1,260 names, never freed)
+import uimatch_end  # noqa: E402  (the report: loaded only now, its code is not in the figures)
+
+uimatch_end.report(app, result, rounds, moves, low, kinds, free_boot, free_menu, t0)
