@@ -56,20 +56,24 @@ def palette565(palette):
 # Colour boards draw the screen in horizontal bands: a GS4 frame (two pixels a byte) bigger than this
 # is split into the fewest equal bands that fit, and the frame buffer holds one band at a time (the
 # UI draws the screen once per band, each band is pushed to the panel as soon as it is drawn). The
-# heap is the reason: a whole 240x240 frame is 28.8 KB, 320x240 38.4 KB, of a Pico's ~180 KB. At
-# 14,400 (240x240 in two bands) the monkey test still ran out of memory now and then at 240x240 and
-# 320x240; at 9,600 it practically never does, for a third more drawing per frame.
-BAND_BYTES = const(9600)
+# heap is the reason: a whole 240x240 frame is 28.8 KB, 320x240 38.4 KB. 4,800 rather than 9,600
+# (issue 17, measured on the emulated Pico): 4.8 KB more free heap at a whole UI match's worst point
+# for the same time per frame (the SPI link, not the drawing, sets the pace), docs/benchmarks.md.
+BAND_BYTES = const(4800)
+# ... but no band under this many rows: a cursor move redraws only its two tiles while the bottom
+# band holds the whole hand row (ui/paint.py cursor), 38 rows on 320x240 (a 6,400-byte band there).
+MIN_BAND_ROWS = const(40)
 
 
 def band_rows(width, height):
     """Rows per band of a GS4 frame buffer: all of them when the frame fits BAND_BYTES, else the
-    height split into the fewest bands that do (240x240: 3 x 80 rows, 320x240: 4 x 60, 240x135:
-    2 x 68, the last band shorter)."""
+    height split into the fewest equal bands of at most BAND_BYTES, or MIN_BAND_ROWS rows where a
+    row is wider (240x240: 6 x 40 rows, 320x240: 6 x 40, 240x135: 4 x 34, the last band shorter)."""
     bpl = (width + 1) // 2
-    n = 1
-    while bpl * ((height + n - 1) // n) > BAND_BYTES:
-        n += 1
+    most = BAND_BYTES // bpl
+    if most < MIN_BAND_ROWS:
+        most = MIN_BAND_ROWS
+    n = (height + most - 1) // most
     return (height + n - 1) // n
 
 

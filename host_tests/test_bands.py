@@ -19,17 +19,20 @@ SIZES = ("240x240", "320x240", "240x135", "128x64")
 
 
 def test_band_rule():
-    """One rule for the device boards and the simulator: the fewest bands of at most 9,600 bytes."""
-    from boards._base import BAND_BYTES, band_rows
-    assert BAND_BYTES == 9600
-    assert band_rows(240, 240) == 80           # 3 bands, 9,600 bytes (the frame: 28,800)
-    assert band_rows(320, 240) == 60           # 4 bands, 9,600 bytes (38,400)
-    assert band_rows(240, 135) == 68           # 2 bands (68 + 67 rows), 8,160 bytes (16,200)
-    assert band_rows(128, 64) == 64            # small enough: the whole frame
+    """One rule for the device boards and the simulator: the fewest equal bands of at most 4,800 bytes,
+    none under 40 rows (the hand row, which a cursor move redraws alone while one band holds it)."""
+    from boards._base import BAND_BYTES, MIN_BAND_ROWS, band_rows
+    assert (BAND_BYTES, MIN_BAND_ROWS) == (4800, 40)
+    assert band_rows(240, 240) == 40           # 6 bands, 4,800 bytes (the frame: 28,800)
+    assert band_rows(320, 240) == 40           # 6 bands, 6,400 bytes (38,400): 30 rows would split the
+    #                                            hand row (38 rows there)
+    assert band_rows(240, 135) == 34           # 4 bands (3 x 34 + 33 rows), 4,080 bytes (16,200)
+    assert band_rows(128, 64) == 64            # small enough: the whole frame (4,096 bytes)
     for w, h in ((240, 240), (320, 240), (240, 135), (160, 128), (480, 320)):
         rows = band_rows(w, h)
         n = -(-h // rows)
-        assert rows * w // 2 <= BAND_BYTES and (n == 1 or -(-h // (n - 1)) * w // 2 > BAND_BYTES)
+        most = max(BAND_BYTES // (w // 2), MIN_BAND_ROWS)
+        assert rows <= most and (n == 1 or -(-h // (n - 1)) > most)
 
 
 @pytest.fixture(scope="module")

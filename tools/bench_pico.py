@@ -43,6 +43,12 @@ SCRIPTS = os.path.join(ROOT, "tools", "pico_emu", "scripts")
 MATCHPLAY = os.path.join(ROOT, "host_tests", "ui_fakes", "matchplay.py")   # uimatch.py's match player
 UI_MATCHES = (("fives 2p vs Hard", "fives", 2, False, ("human", "hard")),
               ("goat 4p 2v2", "goat", 4, True, ("human", "hard", "hard", "hard")))
+# The UI matches repeat exactly (issue 17: Hard by device time played another match after any change
+# in the code's timing, and the lowest point moved by KBs): a fixed deal, and the AI's clock advancing
+# UI_FAKE_MS a reading, one reading a determinization (a rollout of every legal move): 125 of them per
+# 500 ms move, near what the device affords (docs/benchmarks.md, Hard AI: 276-637 rollouts a move).
+UI_SEED = 20261127
+UI_FAKE_MS = 4
 AI_VARIANTS = ("draw", "block", "fives", "classic", "goat", "sea_goat", "donkey", "muggins", "threes",
                "telephone", "blitz")
 REDRAW_GAP_MS = 25         # windows of one redraw follow each other closer than this (the next
@@ -195,9 +201,13 @@ def press_parts(board, repeat=5):
 
 
 # --- a whole UI match ------------------------------------------------------------------------------
-def ui_match(board, label, variant, players, teams, seats, think=500, fake_ms=0, warm=False):
+def ui_match(board, label, variant, players, teams, seats, think=500, fake_ms=UI_FAKE_MS, warm=False,
+             seed=UI_SEED):
+    """A whole UI match on the device (uimatch.py); fake_ms=0 and seed=None: Hard by device time, a
+    random deal (another match each run)."""
     cfg = ("BOARD = %r\nVARIANT = %r\nPLAYERS = %d\nTEAMS = %r\nSEATS = %r\nTHINK = %d\nFAKE_MS = %d\n"
-           "WARM = %r\n" % (board, variant, players, teams, list(seats), think, fake_ms, warm))
+           "WARM = %r\nSEED = %r\n" % (board, variant, players, teams, list(seats), think, fake_ms, warm,
+                                       seed))
     with tempfile.TemporaryDirectory() as d:
         src = os.path.join(d, "_uimatch_cfg.py")
         with open(src, "w") as f:
@@ -214,7 +224,8 @@ def ui_match(board, label, variant, players, teams, seats, think=500, fake_ms=0,
     out.pop("kind", None)
     out.pop("holder", None)
     out["qstr"] = [ln.split(":", 1)[1].strip() for ln in r.stdout.splitlines() if ln.startswith("qstr pool:")]
-    out.update(board=board, match=label, rc=r.rc, device_s=r.report.get("device_ms", 0) / 1000.0)
+    out.update(board=board, match=label, rc=r.rc, device_s=r.report.get("device_ms", 0) / 1000.0,
+               seed=seed, fake_ms=fake_ms)
     out.update(probe_kinds(r.stdout))
     if r.rc != 0:
         out["result"] = "failed: " + r.why()[-300:]

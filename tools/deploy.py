@@ -271,6 +271,11 @@ def mpy_cross_version(exe=None):
 
 
 def _compile(exe, src, dst, rel, arch):
+    """mpy-cross src -> dst. The .mpy names itself as its source (-s ui/table.mpy): a module's
+    __file__ is the path it was imported from, interned as a name, and a source name of its own
+    would be a second name per module that MicroPython never frees (47 modules: the 7th name pool,
+    7.7 KB at once on the emulated Pico, came that much sooner; docs/ENGINE.md). Tracebacks then
+    say File "ui/table.mpy", which is the file on the device."""
     args = [exe] + list(MPY_CROSS_FLAGS)
     if arch:
         args.append("-march=" + arch)
@@ -308,7 +313,7 @@ def build(out_dir, board=None, arch="armv6m", src=False, firmware_dir=None, boar
             dst = os.path.join(out_dir, rel)
             os.makedirs(os.path.dirname(dst), exist_ok=True)
             try:
-                _compile(exe, path, dst, rel[:-4] + ".py", arch)
+                _compile(exe, path, dst, rel, arch)
             except DeployError:
                 if not skip_arch_errors:
                     raise

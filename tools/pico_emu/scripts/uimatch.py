@@ -1,21 +1,22 @@
 # On the emulated Pico (tools/bench_pico.py): a whole match through the real App on the real board
 # (its SPI panel, its heap), keys given at the key reader; host_tests/ui_fakes/matchplay.py plays
 # the match, as in the unix-port proof (heapgame.py). Config from /_uimatch_cfg.py: BOARD VARIANT
-# PLAYERS TEAMS SEATS THINK FAKE_MS WARM.
+# PLAYERS TEAMS SEATS THINK FAKE_MS WARM SEED.
 # `lowest` is the lowest gc.mem_free() after a collection at every probe: the app's (app.probe: "tick"
 # during an AI search, "save" after every save) and this script's before every press ("idle SCREEN":
 # what a person looking at that screen holds); per kind a line `kind NAME LOWEST COUNT MODULES` (the
 # modules loaded at that kind's lowest point); `raw` the lowest uncollected free heap between loop
 # steps. At the end (uimatch_end.py), `holder NAME BYTES`: the heap each module loaded at the worst
-# point but not at the menu takes, imported alone. FAKE_MS > 0: the AI's clock advances FAKE_MS per reading
-# (a search does the same, smaller, work; its buffers are the same). `qstr`: micropython.qstr_info() at
-# the menu and after the match.
+# point but not at the menu takes, imported alone. FAKE_MS > 0: the AI's clock advances FAKE_MS per
+# reading (one reading per determinization: the search's work is fixed, its buffers are the same);
+# with SEED too (the deal's seed, app.settings "seed") the match repeats exactly, so a change is
+# judged on the same match. `qstr`: micropython.qstr_info() at the menu and after the match.
 import gc
 import micropython
 import sys
 import time
 
-from _uimatch_cfg import BOARD, VARIANT, PLAYERS, TEAMS, SEATS, THINK, FAKE_MS, WARM
+from _uimatch_cfg import BOARD, VARIANT, PLAYERS, TEAMS, SEATS, THINK, FAKE_MS, WARM, SEED
 
 gc.collect()
 free_boot = gc.mem_free()
@@ -58,6 +59,8 @@ t0 = time.ticks_ms()
 app = App(board, "/", fake_clock if FAKE_MS else None, WARM)
 app.settings["anim"] = 0
 app.settings["think"] = THINK
+if SEED is not None:
+    app.settings["seed"] = SEED     # (menus.py: a fixed deal, as the tests give it)
 app.probe = tick_probe
 ready = [False]
 
