@@ -38,7 +38,7 @@ from rand import Rand  # noqa: E402
 EXTRA = (os.path.join(FAKES, "monkey.py"), os.path.join(FAKES, "privacy.py"), os.path.join(FAKES, "rand.py"),
          os.path.join(ROOT, "host_tests", "invariants.py"))
 # (profile, size): the screen sizes, the four-button boards, the OLED. Every size runs by default
-# since the colour frame buffers hold a band of the frame (at most 9.6 KB, boards/_base.py): the
+# since the colour frame buffers hold a band of the frame (at most 6.4 KB, boards/_base.py): the
 # whole 38.4 KB frame of 320x240 (the Display Pack 2.0) left a Hard game no room in 180K.
 BOARDS = (("sim", "240x240"), ("waveshare_lcd13", "240x240"), ("sim", "320x240"),
           ("pimoroni_pack2", "320x240"), ("sim", "240x135"), ("pimoroni_pack", "240x135"),

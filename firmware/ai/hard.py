@@ -35,22 +35,22 @@ except ImportError:  # CPython
 _NONE = const(255)      # = domino.tiles.NONE
 _MULTI = const(0x100)   # = domino.round.MULTI
 _CLOSE = const(0x80)    # = domino.round.CLOSE
-_ARM_SHIFT = const(5)   # = domino.round.ARM_SHIFT
+_ARM_SHIFT = const(5)  # = domino.round._ARM_SHIFT
 _FAM_POINTS = const(0)  # = domino.rules.FAM_POINTS
-_FAM_GOAT = const(1)    # = domino.rules.FAM_GOAT
+_FAM_GOAT = const(1)   # = domino.rules._FAM_GOAT
 _S_RES = const(32)      # = ai.rollout.S_RES
 _S_WIN = const(36)      # = ai.rollout.S_WIN
 _S_IP = const(5)        # = ai.rollout.S_IP
-_S_PIPS = const(41)     # = ai.rollout.S_PIPS
+_S_PIPS = const(41)    # = ai.rollout._S_PIPS
 _S_RNG = const(40)      # = ai.rollout.S_RNG
-_S_LAST = const(37)     # = ai.rollout.S_LAST
+_S_LAST = const(37)    # = ai.rollout._S_LAST
 _S_TURN = const(31)     # = ai.rollout.S_TURN
 _S_OP = const(22)       # = ai.rollout.S_OP
 _S_END = const(10)      # = ai.rollout.S_END
 _S_DBL = const(14)      # = ai.rollout.S_DBL
-_S_STOP = const(73)     # = ai.rollout.S_STOP
-_SNAP_NI = const(10)    # = ai.rollout.SNAP_NI
-_SNAP_NB = const(29)    # = ai.rollout.SNAP_NB
+_S_STOP = const(73)    # = ai.rollout._S_STOP
+_SNAP_NI = const(10)   # = ai.rollout._SNAP_NI
+_SNAP_NB = const(29)   # = ai.rollout._SNAP_NB
 
 _TICK_MS = const(30)
 _TICKS_MASK = const(0x3FFFFFFF)  # time.ticks_ms() wraps at 2**30

@@ -29,12 +29,12 @@ _NONE = const(255)            # = domino.tiles.NONE
 _EV_DRAW = const(2)           # = domino.round.EV_DRAW
 _EV_PASS = const(3)           # = domino.round.EV_PASS
 _OUT = const(1)               # = domino.round.OUT
-_LEAD_HIGH_DOUBLE = const(0)  # = domino.rules.LEAD_HIGH_DOUBLE
-_LEAD_GOAT = const(1)         # = domino.rules.LEAD_GOAT
-_NEXT_FIRST = const(2)        # = domino.rules.NEXT_FIRST
-_NEXT_ALTERNATE = const(0)    # = domino.rules.NEXT_ALTERNATE
-_NEXT_WINNER = const(1)       # = domino.rules.NEXT_WINNER
-_NEXT_OUT = const(4)          # = domino.rules.NEXT_OUT
+_LEAD_HIGH_DOUBLE = const(0)  # = domino.rules._LEAD_HIGH_DOUBLE
+_LEAD_GOAT = const(1)        # = domino.rules._LEAD_GOAT
+_NEXT_FIRST = const(2)       # = domino.rules._NEXT_FIRST
+_NEXT_ALTERNATE = const(0)   # = domino.rules._NEXT_ALTERNATE
+_NEXT_WINNER = const(1)      # = domino.rules._NEXT_WINNER
+_NEXT_OUT = const(4)         # = domino.rules._NEXT_OUT
 
 _KN_SIZE = const(49)
 _LEAD = const(4)              # = domino.layout.LEAD (a closed tile's arm code is above it: arm | 8)

@@ -21,7 +21,7 @@ _NONE = const(255)           # = domino.tiles.NONE
 _FAM_POINTS = const(0)       # = domino.rules.FAM_POINTS
 _MULTI = const(0x100)        # = domino.round.MULTI
 _CLOSE = const(0x80)         # = domino.round.CLOSE
-_ARM_SHIFT = const(5)        # = domino.round.ARM_SHIFT
+_ARM_SHIFT = const(5)       # = domino.round._ARM_SHIFT
 
 _OUT_BONUS = const(100000)
 _WIN_BONUS = const(50000)

@@ -62,13 +62,13 @@ S_FISH = const(33)
 _S_PASS = const(34)   # passes in a row
 _S_LASTP = const(35)  # seat of the last play
 S_WIN = const(36)
-S_LAST = const(37)    # last tile played
+_S_LAST = const(37)   # last tile played
 _S_PLIES = const(38)
 S_LIM = const(39)     # stock index limit for drawing (sn - reserve; sp when no drawing)
 S_RNG = const(40)     # policy jitter state
-S_PIPS = const(41)    # 41..44 pips left per seat (filled at the end of a playout)
+_S_PIPS = const(41)   # 41..44 pips left per seat (filled at the end of a playout)
 S_STK = const(45)     # 45..72 stock order
-S_STOP = const(73)    # 1: playout stops at the first decision (the endgame search steps with it)
+_S_STOP = const(73)   # 1: playout stops at the first decision (the endgame search steps with it)
 _ST_SIZE = const(74)
 
 # --- tables --------------------------------------------------------------------------------------
@@ -185,7 +185,7 @@ def load(st, rd, rules):
         st[S_IP + s] = rd.inplay[s]
     st[S_PLAYED] = lay.played
     st[_S_PASS] = rd.passes
-    st[S_LAST] = _NONE
+    st[_S_LAST] = _NONE
     st[_S_LASTP] = rd.last
 
 
@@ -266,7 +266,7 @@ def apply_move(st: ptr32, tb: ptr32, t: int, code: int) -> int:
     hand = st[s] & ~bit
     st[s] = hand
     st[S_PLAYED] = st[S_PLAYED] | bit
-    st[S_LAST] = t
+    st[_S_LAST] = t
     if code & 8:
         return 0
     st[_S_PASS] = 0
@@ -322,7 +322,7 @@ def apply_move(st: ptr32, tb: ptr32, t: int, code: int) -> int:
 @micropython.viper
 def playout(st: ptr32, tb: ptr32) -> int:
     """Play the round in st to its end with the rollout policy; fills the pips left per seat.
-    Returns the result code (1 out, 2 blocked). With st[S_STOP] set it only performs the forced
+    Returns the result code (1 out, 2 blocked). With st[_S_STOP] set it only performs the forced
     draws and passes: when the player to move then has tiles to play, it returns minus their mask."""
     players = tb[_P_PLAYERS]
     mod = tb[_P_MOD]
@@ -370,7 +370,7 @@ def playout(st: ptr32, tb: ptr32) -> int:
                 s = 0
             st[S_TURN] = s
             continue
-        if st[S_STOP]:
+        if st[_S_STOP]:
             return 0 - fit                            # a decision, and the round goes on
         # --- policy: best single placement -------------------------------------------------
         tot = 0
@@ -440,7 +440,7 @@ def playout(st: ptr32, tb: ptr32) -> int:
                 p += tb[_T_PIPS + t]
             h >>= 1
             t += 1
-        st[S_PIPS + s] = p
+        st[_S_PIPS + s] = p
         s += 1
     return st[S_RES]
 
@@ -524,24 +524,24 @@ def sample(st: ptr32, kn: ptr32) -> int:
 # --- endgame helper: undo by compact snapshots ----------------------------------------------------
 # Snapshot of one search depth: the int fields st[0:10] (hands, played, in-play, drawable stock) and
 # the byte fields st[10:39] (layout arms, spinner, lead, stock index, turn, result, passes, ...).
-SNAP_NI = const(10)
-SNAP_NB = const(29)
+_SNAP_NI = const(10)
+_SNAP_NB = const(29)
 
 
 @micropython.viper
 def snap(st: ptr32, si: ptr32, snap_b, d: int, back: int):
     """Save st's snapshot of depth d into si / snap_b, or with `back` restore st from it."""
     sb = ptr8(snap_b)
-    o = d * SNAP_NI
+    o = d * _SNAP_NI
     k = 0
-    while k < SNAP_NI:
+    while k < _SNAP_NI:
         if back:
             st[k] = si[o + k]
         else:
             si[o + k] = st[k]
         k += 1
-    o = d * SNAP_NB - SNAP_NI
-    while k < SNAP_NI + SNAP_NB:
+    o = d * _SNAP_NB - _SNAP_NI
+    while k < _SNAP_NI + _SNAP_NB:
         if back:
             st[k] = sb[o + k]
         else:

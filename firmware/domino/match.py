@@ -12,12 +12,12 @@ _NONE = const(255)          # = domino.tiles.NONE
 _PLAYING = const(0)         # = domino.round.PLAYING
 _OUT = const(1)             # = domino.round.OUT
 _BLOCKED = const(2)         # = domino.round.BLOCKED
-_FAM_GOAT = const(1)        # = domino.rules.FAM_GOAT
-_FAM_SEA = const(2)         # = domino.rules.FAM_SEA
-_NEXT_ALTERNATE = const(0)  # = domino.rules.NEXT_ALTERNATE
-_NEXT_WINNER = const(1)     # = domino.rules.NEXT_WINNER
-_NEXT_FIRST = const(2)      # = domino.rules.NEXT_FIRST
-_NEXT_OUT = const(4)        # = domino.rules.NEXT_OUT
+_FAM_GOAT = const(1)       # = domino.rules._FAM_GOAT
+_FAM_SEA = const(2)        # = domino.rules._FAM_SEA
+_NEXT_ALTERNATE = const(0)  # = domino.rules._NEXT_ALTERNATE
+_NEXT_WINNER = const(1)    # = domino.rules._NEXT_WINNER
+_NEXT_FIRST = const(2)     # = domino.rules._NEXT_FIRST
+_NEXT_OUT = const(4)       # = domino.rules._NEXT_OUT
 
 _WIN00 = const(1 | 1 << 27)  # (1 << DOUBLE[0]) | (1 << DOUBLE[6]): the 0-0 and the 6-6
 # The deal's generator and deck: seeded and filled afresh right before each deal, so one pair serves

@@ -30,7 +30,7 @@ except ImportError:  # CPython
 _NONE = const(255)     # = domino.tiles.NONE
 _MULTI = const(0x100)  # = domino.round.MULTI
 _CLOSE = const(0x80)   # = domino.round.CLOSE
-_ARM_SHIFT = const(5)  # = domino.round.ARM_SHIFT
+_ARM_SHIFT = const(5)  # = domino.round._ARM_SHIFT
 _PLAYING = const(0)    # = domino.round.PLAYING
 
 MAGIC = "DOMINO 1"

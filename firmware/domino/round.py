@@ -22,10 +22,10 @@ _DOUBLES = const(0xA442081)  # = domino.tiles.DOUBLES
 _NONE = const(255)       # = domino.tiles.NONE
 _ALL = const(0xFFFFFFF)  # = domino.tiles.ALL
 
-ARM_SHIFT = const(5)
+_ARM_SHIFT = const(5)
 CLOSE = const(0x80)
 MULTI = const(0x100)
-MAX_MOVES = const(160)
+_MAX_MOVES = const(160)
 _EV_MAX = const(200)
 
 # events (kind << 4 | seat, data)
@@ -47,7 +47,7 @@ class Round:
         self.inplay = [0, 0, 0, 0]
         self.void = bytearray(4)          # per seat: numbers it was seen to lack (public)
         self.stock = bytearray(28)        # stock order, top first
-        self.buf = array("H", bytes(2 * MAX_MOVES))   # legal-move buffer (moves fit 16 bits)
+        self.buf = array("H", bytes(2 * _MAX_MOVES))   # legal-move buffer (moves fit 16 bits)
         self.events = bytearray(2 * _EV_MAX)
         self.dedupe = True                # fold moves on interchangeable ends into one
         self.reset()
@@ -202,14 +202,14 @@ class Round:
         return popcount(self.hands[s])
 
     def legal(self, buf=None):
-        """Fill buf (default: self.buf, MAX_MOVES long: enough for any position) with the current
+        """Fill buf (default: self.buf, _MAX_MOVES long: enough for any position) with the current
         player's moves, tile by tile then arm by arm; returns how many. A shorter buf is filled as far
         as it goes."""
         if self.result:
             return 0
         if buf is None:
             buf = self.buf
-            cap = MAX_MOVES - 1
+            cap = _MAX_MOVES - 1
         else:
             cap = len(buf) - 1            # singles may write two entries (a Donkey close)
         lay = self.layout
@@ -382,18 +382,18 @@ class Round:
             f = (m >> 9) & 3
             t = DOUBLE[lay.end[f]]
             lay.place(t, f, (closes >> f) & 1)
-            self._event(_EV_PLAY, s, t | (f << ARM_SHIFT))
+            self._event(_EV_PLAY, s, t | (f << _ARM_SHIFT))
             tiles = 1 << t
             for a in range(4):
                 if a != f and (arms >> a) & 1:
                     t = DOUBLE[lay.end[a]]
                     lay.place(t, a, (closes >> a) & 1)
-                    self._event(_EV_PLAY, s, t | (a << ARM_SHIFT))
+                    self._event(_EV_PLAY, s, t | (a << _ARM_SHIFT))
                     tiles |= 1 << t
         else:
             t = m & 31
             if lay.size:
-                lay.place(t, (m >> ARM_SHIFT) & 3, m & CLOSE)
+                lay.place(t, (m >> _ARM_SHIFT) & 3, m & CLOSE)
             else:
                 lay.place_lead(t)
             i = self.nev                  # _event(_EV_PLAY, s, m & 0x7F), inline: once per move

@@ -45,33 +45,33 @@ except ImportError:  # CPython
         return x
 
 # layout modes
-LINE = const(0)
-SPINNER = const(1)     # first double: four sides, up/down after both line directions are built
-CROSS = const(2)       # Donkey: four sides open at once
+_LINE = const(0)
+_SPINNER = const(1)    # first double: four sides, up/down after both line directions are built
+_CROSS = const(2)      # Donkey: four sides open at once
 
 # scoring families
 FAM_POINTS = const(0)  # winner scores opponents' pips (Draw, Block, Fives, Classic, Muggins, Threes,
 #                        Telephone)
-FAM_GOAT = const(1)    # penalty counts, remembered points, goat at target (Goat, Donkey, Blitz)
-FAM_SEA = const(2)     # Sea Goat
+_FAM_GOAT = const(1)   # penalty counts, remembered points, goat at target (Goat, Donkey, Blitz)
+_FAM_SEA = const(2)    # Sea Goat
 
 # end-of-round transforms of the points family
 _END_RAW = const(0)
-END_ROUND5 = const(1)
-END_ROUND5_DIV5 = const(2)
-END_CEIL_DIV5 = const(3)
+_END_ROUND5 = const(1)
+_END_ROUND5_DIV5 = const(2)
+_END_CEIL_DIV5 = const(3)
 
 # first-round lead
-LEAD_HIGH_DOUBLE = const(0)   # highest double must be played, else heaviest tile
-LEAD_GOAT = const(1)          # 1-1, 2-2, .. 6-6, 0-0, then heaviest tiles
-LEAD_LOT = const(2)           # holder of the lightest tile leads any tile
+_LEAD_HIGH_DOUBLE = const(0)  # highest double must be played, else heaviest tile
+_LEAD_GOAT = const(1)         # 1-1, 2-2, .. 6-6, 0-0, then heaviest tiles
+_LEAD_LOT = const(2)          # holder of the lightest tile leads any tile
 
 # later rounds
-NEXT_ALTERNATE = const(0)     # next seat after the previous leader, any tile
-NEXT_WINNER = const(1)        # winner of the round (out / blocked winner) leads any; none -> first-round rule
-NEXT_FIRST = const(2)         # every round as the first
+_NEXT_ALTERNATE = const(0)    # next seat after the previous leader, any tile
+_NEXT_WINNER = const(1)       # winner of the round (out / blocked winner) leads any; none -> first-round rule
+_NEXT_FIRST = const(2)        # every round as the first
 _NEXT_OUT_OR_FISHER = const(3)  # the player who went out or the fisherman leads any tile
-NEXT_OUT = const(4)            # Fives: who played the last tile leads any; after a block, as the first round
+_NEXT_OUT = const(4)           # Fives: who played the last tile leads any; after a block, as the first round
 
 # Options of each variant as one compact spec (parsed only when a game is set up: constant strings cost
 # far less heap than nested tuples): "key=default|choice|choice ...", the first choice is the default.
@@ -182,7 +182,7 @@ class Rules:
         self.hand = 7
         self.draw = True          # draw until playable (False: pass when stuck)
         self.reserve = 0          # last N stock tiles never drawn
-        self.layout = LINE
+        self.layout = _LINE
         self.inplay_mod = 0       # score the open-end count when a positive multiple of this
         self.inplay_div = 1
         self.spinner_keeps = False
@@ -192,8 +192,8 @@ class Rules:
         self.chain = False        # Blitz: the turn stays while the player can play
         self.family = FAM_POINTS
         self.end_mode = _END_RAW
-        self.lead_first = LEAD_HIGH_DOUBLE
-        self.lead_next = NEXT_ALTERNATE
+        self.lead_first = _LEAD_HIGH_DOUBLE
+        self.lead_next = _NEXT_ALTERNATE
         self.redeal = False
         self.early_fish = False
         self.any00 = 0            # value of 0-0 in any final hand (0: its pips)
@@ -218,23 +218,23 @@ class Rules:
                 self.hand = h if h != "auto" else (7 if vid == "block" else 5)
             self.draw = vid != "block"
             if vid == "fives":
-                self.layout = SPINNER
+                self.layout = _SPINNER
                 self.inplay_mod = 5
-                self.end_mode = END_ROUND5
-                self.lead_next = NEXT_OUT
+                self.end_mode = _END_ROUND5
+                self.lead_next = _NEXT_OUT
             self.target = o["target"]
             if self.teams:
                 self.lead_next = _NEXT_OUT_OR_FISHER
         elif vid == "classic":
             self.hand = small
-            self.lead_next = NEXT_FIRST
+            self.lead_next = _NEXT_FIRST
             self.target = o["target"]
             if o["big_tiles"] == "on":
                 self.any00 = 25
                 self.any66 = 50
         elif vid in ("goat", "donkey", "blitz", "sea_goat"):
-            self.family = FAM_SEA if vid == "sea_goat" else FAM_GOAT
-            self.lead_first = LEAD_GOAT
+            self.family = _FAM_SEA if vid == "sea_goat" else _FAM_GOAT
+            self.lead_first = _LEAD_GOAT
             self.lead_next = _NEXT_OUT_OR_FISHER
             self.redeal = True
             self.early_fish = True
@@ -254,7 +254,7 @@ class Rules:
                 self.lone66 = 50 if o["lone_66"] == 50 else 0
                 self.fish_one = o["fish"] == "one"
             if vid == "donkey":
-                self.layout = CROSS
+                self.layout = _CROSS
                 self.multi = 4
                 self.close = True
             if vid == "blitz":
@@ -262,20 +262,20 @@ class Rules:
                 self.chain = True
         elif vid in ("muggins", "threes"):
             self.hand = small
-            self.layout = SPINNER if o["spinner"] == "yes" else LINE
+            self.layout = _SPINNER if o["spinner"] == "yes" else _LINE
             self.spinner_keeps = o["spinner_counts"] == "always"
             self.inplay_mod = 5 if vid == "muggins" else 3
-            self.end_mode = END_ROUND5_DIV5 if o["divide"] == "yes" else END_ROUND5
-            self.lead_first = LEAD_LOT
-            self.lead_next = NEXT_WINNER
+            self.end_mode = _END_ROUND5_DIV5 if o["divide"] == "yes" else _END_ROUND5
+            self.lead_first = _LEAD_LOT
+            self.lead_next = _NEXT_WINNER
             self.target = o["target"]
         elif vid == "telephone":
-            self.layout = SPINNER
+            self.layout = _SPINNER
             self.inplay_mod = 5
             self.inplay_div = 5
-            self.end_mode = END_CEIL_DIV5
-            self.lead_first = LEAD_LOT
-            self.lead_next = NEXT_WINNER
+            self.end_mode = _END_CEIL_DIV5
+            self.lead_first = _LEAD_LOT
+            self.lead_next = _NEXT_WINNER
             self.target = o["target"]
             if o["four_doubles"] == "on":
                 self.multi = 4

@@ -10,11 +10,11 @@ except ImportError:  # CPython
         return x
 
 _NONE = const(255)           # = domino.tiles.NONE
-_FAM_GOAT = const(1)         # = domino.rules.FAM_GOAT
-_FAM_SEA = const(2)          # = domino.rules.FAM_SEA
-_END_ROUND5 = const(1)       # = domino.rules.END_ROUND5
-_END_ROUND5_DIV5 = const(2)  # = domino.rules.END_ROUND5_DIV5
-_END_CEIL_DIV5 = const(3)    # = domino.rules.END_CEIL_DIV5
+_FAM_GOAT = const(1)        # = domino.rules._FAM_GOAT
+_FAM_SEA = const(2)         # = domino.rules._FAM_SEA
+_END_ROUND5 = const(1)      # = domino.rules._END_ROUND5
+_END_ROUND5_DIV5 = const(2)  # = domino.rules._END_ROUND5_DIV5
+_END_CEIL_DIV5 = const(3)   # = domino.rules._END_CEIL_DIV5
 
 _B00 = const(1)           # 1 << DOUBLE[0]: 0-0 is tile 0
 _B66 = const(1 << 27)     # 1 << DOUBLE[6]: 6-6 is tile 27

@@ -21,14 +21,14 @@ _K_A = const(0x010)         # = ui.input.K_A
 _K_B = const(0x020)         # = ui.input.K_B
 _K_PRESS = const(0x100)     # = ui.input.K_PRESS
 
-FRAME_MS = const(20)
-WDT_MS = const(8000)                   # the RP2040's longest watchdog period is 8.3 s
-USB_POLL_MS = const(1000)
+_FRAME_MS = const(20)
+_WDT_MS = const(8000)                  # the RP2040's longest watchdog period is 8.3 s
+_USB_POLL_MS = const(1000)
 # below this much free heap a module is loaded only after the droppable ones are unloaded (never on a
 # Pico: ~130 KB free at its worst; the 180K stress heap of the 64-bit unix port, where a split heap
 # refused 400-1,200 B with 10-30 KB free, docs/ENGINE.md)
 _LOAD_ROOM = const(32768)
-MEM_RETRY_MS = const(2000)             # a third MemoryError this soon after the last: error page
+_MEM_RETRY_MS = const(2000)            # a third MemoryError this soon after the last: error page
 
 
 class App:
@@ -158,7 +158,7 @@ class App:
             return None
         if wd.usb_power():
             return "Watchdog waits: USB connected"
-        self.wd_on = wd.start(WDT_MS)
+        self.wd_on = wd.start(_WDT_MS)
         self._usb_at = self.board.ticks_ms()
         return None
 
@@ -167,7 +167,7 @@ class App:
         if self.wd_on:
             self.wd.feed()
             now = self.board.ticks_ms()
-            if ticks_diff(now, self._usb_at) >= USB_POLL_MS:
+            if ticks_diff(now, self._usb_at) >= _USB_POLL_MS:
                 self._usb_at = now
                 if self.wd.usb_power():
                     self.usb_plugged()
@@ -309,15 +309,15 @@ class App:
             free = gc.mem_free()         # Pico, every 16th pass (docs/benchmarks.md, press-to-pixels)
             if free < self.low_mem:
                 self.low_mem = free
-        self.board.idle_ms(FRAME_MS)
+        self.board.idle_ms(_FRAME_MS)
 
     def out_of_memory(self, e):
         """A MemoryError in a frame: give back the AI's buffers and every module the screens load
         again, play on leaner, and pick the game up again as it stands (saved first: the engine
         is never left half-way through a move, but a screen may be). A third one within
-        MEM_RETRY_MS goes to the error page instead."""
+        _MEM_RETRY_MS goes to the error page instead."""
         now = self.board.ticks_ms()
-        self._mem_streak = self._mem_streak + 1 if ticks_diff(now, self._mem_at) < MEM_RETRY_MS else 1
+        self._mem_streak = self._mem_streak + 1 if ticks_diff(now, self._mem_at) < _MEM_RETRY_MS else 1
         self._mem_at = now
         if self._mem_streak >= 3:
             self.fail(e)

@@ -23,8 +23,8 @@ _RING = const((0, 6, 8, 6, 0, -6, -8, -6))
 CHAIN_OF_ARM = (1, 0, 2, 3)    # arm L -> chain W(1), R -> E(0), U -> N(2), D -> S(3)
 
 F_HORIZ = const(1)
-F_CLOSED = const(2)
-F_DOUBLE = const(4)
+_F_CLOSED = const(2)
+_F_DOUBLE = const(4)
 
 
 def wrap(text, cols, cols2=0):
@@ -147,14 +147,14 @@ class Gfx:
 
     def tile(self, x, y, a, b, horiz, s, flags=0, mark=-1):
         """Tile a|b with its top-left at x, y: a on the left (top), b on the right (bottom).
-        flags F_CLOSED draws it face down; mark >= 0 outlines it in that colour."""
+        flags _F_CLOSED draws it face down; mark >= 0 outlines it in that colour."""
         c = self.c
         fb = self.fb
         w = 2 * s if horiz else s
         h = s if horiz else 2 * s
         if self.off(y - 2, h + 4):
             return
-        if flags & F_CLOSED:
+        if flags & _F_CLOSED:
             fb.fill_rect(x, y, w, h, c.EDGE)
             fb.rect(x, y, w, h, c.TILE)
             fb.line(x, y, x + w - 1, y + h - 1, c.TILE)

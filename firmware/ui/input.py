@@ -42,10 +42,10 @@ K_X = const(0x040)
 K_Y = const(0x080)
 K_PRESS = const(0x100)
 _NKEYS = const(9)
-K_DIRS = const(0x00F)
+_K_DIRS = const(0x00F)
 K_ALL = const(0x1FF)
 
-EV_NONE = const(0)
+_EV_NONE = const(0)
 EV_PRESS = const(0x1000)
 EV_REPEAT = const(0x2000)
 EV_LONG = const(0x4000)
@@ -64,7 +64,7 @@ def key(ev):
 
 class Input:
     def __init__(self, read_keys, ticks_ms, debounce_ms=20, repeat_delay_ms=350, repeat_ms=90,
-                 long_ms=600, repeat_keys=K_DIRS, long_keys=K_ALL, qsize=32, shift=0, shift_map=()):
+                 long_ms=600, repeat_keys=_K_DIRS, long_keys=K_ALL, qsize=32, shift=0, shift_map=()):
         if qsize & (qsize - 1):
             raise ValueError("qsize must be a power of two")
         self._read = read_keys
@@ -109,7 +109,7 @@ class Input:
         self._tail = (t + 1) & self._qmask
 
     def get(self):
-        """Next event, or EV_NONE (0) when the queue is empty."""
+        """Next event, or _EV_NONE (0) when the queue is empty."""
         h = self._head
         if h == self._tail:
             return 0

@@ -7,7 +7,7 @@ from . import words
 from .widgets import Message
 
 _NONE = const(255)       # = domino.tiles.NONE
-_ARM_SHIFT = const(5)    # = domino.round.ARM_SHIFT
+_ARM_SHIFT = const(5)   # = domino.round._ARM_SHIFT
 _EV_DRAW = const(2)      # = domino.round.EV_DRAW
 _EV_PASS = const(3)      # = domino.round.EV_PASS
 

@@ -9,20 +9,20 @@ from ui.gfx import wrap
 
 _NONE = const(255)     # = domino.tiles.NONE
 _MULTI = const(0x100)  # = domino.round.MULTI
-_ARM_SHIFT = const(5)  # = domino.round.ARM_SHIFT
-_FAM_GOAT = const(1)   # = domino.rules.FAM_GOAT
+_ARM_SHIFT = const(5)  # = domino.round._ARM_SHIFT
+_FAM_GOAT = const(1)  # = domino.rules._FAM_GOAT
 _F_HORIZ = const(1)    # = ui.gfx.F_HORIZ
 _CHAIN_OF_ARM = const((1, 0, 2, 3))  # = ui.gfx.CHAIN_OF_ARM
-_M_PICK = const(1)     # = ui.table.M_PICK
-_M_END = const(2)      # = ui.table.M_END
-_M_WAIT = const(3)     # = ui.table.M_WAIT
-_P_HEAD = const(1)     # = ui.table.P_HEAD
-_P_ALL = const(15)     # = ui.table.P_ALL
-_P_HAND = const(8)     # = ui.table.P_HAND
-_P_CURSOR = const(16)  # = ui.table.P_CURSOR
-_P_TABLE = const(2)    # = ui.table.P_TABLE
-_P_TROWS = const(32)   # = ui.table.P_TROWS
-_P_TROWS2 = const(64)  # = ui.table.P_TROWS2
+_M_PICK = const(1)    # = ui.table._M_PICK
+_M_END = const(2)     # = ui.table._M_END
+_M_WAIT = const(3)    # = ui.table._M_WAIT
+_P_HEAD = const(1)    # = ui.table._P_HEAD
+_P_ALL = const(15)    # = ui.table._P_ALL
+_P_HAND = const(8)    # = ui.table._P_HAND
+_P_CURSOR = const(16)  # = ui.table._P_CURSOR
+_P_TABLE = const(2)   # = ui.table._P_TABLE
+_P_TROWS = const(32)  # = ui.table._P_TROWS
+_P_TROWS2 = const(64)  # = ui.table._P_TROWS2
 _SPAN_GAP = const(16)  # rows between two changed spans below which they go as one: a span of its own
 #                        costs 3-8 ms (the layout drawn again, a window set), a row sent 0.25-0.34
 #                        (docs/benchmarks.md, press-to-pixels: break-even 10-32 rows by board)

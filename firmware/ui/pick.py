@@ -8,7 +8,7 @@ from ui.screen import ticks_diff
 from ui import brain, words
 _NONE = const(255)       # = domino.tiles.NONE
 _MULTI = const(0x100)    # = domino.round.MULTI
-_ARM_SHIFT = const(5)    # = domino.round.ARM_SHIFT
+_ARM_SHIFT = const(5)   # = domino.round._ARM_SHIFT
 _K_UP = const(0x001)     # = ui.input.K_UP
 _K_DOWN = const(0x002)   # = ui.input.K_DOWN
 _K_LEFT = const(0x004)   # = ui.input.K_LEFT
@@ -17,13 +17,13 @@ _K_A = const(0x010)      # = ui.input.K_A
 _K_B = const(0x020)      # = ui.input.K_B
 _K_X = const(0x040)      # = ui.input.K_X
 _K_Y = const(0x080)      # = ui.input.K_Y
-_M_PICK = const(1)       # = ui.table.M_PICK
-_M_END = const(2)        # = ui.table.M_END
+_M_PICK = const(1)      # = ui.table._M_PICK
+_M_END = const(2)       # = ui.table._M_END
 _CHAIN_OF_ARM = const((1, 0, 2, 3))  # = ui.gfx.CHAIN_OF_ARM
-_P_TABLE = const(2)      # = ui.table.P_TABLE
-_P_MSG = const(4)        # = ui.table.P_MSG
-_P_HAND = const(8)       # = ui.table.P_HAND
-_P_CURSOR = const(16)    # = ui.table.P_CURSOR
+_P_TABLE = const(2)     # = ui.table._P_TABLE
+_P_MSG = const(4)       # = ui.table._P_MSG
+_P_HAND = const(8)      # = ui.table._P_HAND
+_P_CURSOR = const(16)   # = ui.table._P_CURSOR
 
 _HUMAN_ROOM = const(24576)  # free heap wanted for a human's turn (this code, drawing, the save) beside the AI
 _CALM_MS = const(300)  # after another player's move, A is ignored this long (a press meant to hurry the AI)

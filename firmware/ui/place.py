@@ -21,8 +21,8 @@ from domino.tiles import LO, HI
 
 _NONE = const(255)    # = domino.tiles.NONE
 _F_HORIZ = const(1)   # = ui.gfx.F_HORIZ
-_F_CLOSED = const(2)  # = ui.gfx.F_CLOSED
-_F_DOUBLE = const(4)  # = ui.gfx.F_DOUBLE
+_F_CLOSED = const(2)  # = ui.gfx._F_CLOSED
+_F_DOUBLE = const(4)  # = ui.gfx._F_DOUBLE
 _CHAIN_OF_ARM = const((1, 0, 2, 3))  # = ui.gfx.CHAIN_OF_ARM
 
 SIZES = (20, 18, 16, 14, 12, 11, 10, 9, 8, 7, 6, 5)   # half-tile sizes tried, largest first

@@ -16,23 +16,23 @@ _EV_PRESS = const(0x1000)  # = ui.input.EV_PRESS
 _EV_KIND = const(0xF000)   # = ui.input.EV_KIND
 _EV_KEY = const(0x0FFF)    # = ui.input.EV_KEY
 
-M_RUN = const(0)        # the match advances by itself (AI, forced draws, round end)
-M_PICK = const(1)       # a human picks a tile from the hand
-M_END = const(2)        # ... and where it goes, when it fits several ends
-M_WAIT = const(3)       # showing what just happened for a moment
+_M_RUN = const(0)       # the match advances by itself (AI, forced draws, round end)
+_M_PICK = const(1)      # a human picks a tile from the hand
+_M_END = const(2)       # ... and where it goes, when it fits several ends
+_M_WAIT = const(3)      # showing what just happened for a moment
 _M_ACK = const(4)        # a message that waits for A
 
 # the screen's regions (ui/paint.py), in drawing order: what a redraw may be limited to (App.redraw)
-P_HEAD = const(1)       # names, tiles in hand, scores
-P_TABLE = const(2)      # the layout and the marks on it
-P_MSG = const(4)        # the message area (and the thinking wheel)
-P_HAND = const(8)       # the hand row
-P_ALL = const(15)
-P_CURSOR = const(16)    # the hand row's tiles the cursor left and moved to (ui/pick.py: cursor_was)
-P_TROWS = const(32)     # rows t.trows of the table area (a move that left the other tiles in place)
-P_TROWS2 = const(64)    # ... and t.trows2, a second span of them far from the first (ui/paint.py)
+_P_HEAD = const(1)      # names, tiles in hand, scores
+_P_TABLE = const(2)     # the layout and the marks on it
+_P_MSG = const(4)       # the message area (and the thinking wheel)
+_P_HAND = const(8)      # the hand row
+_P_ALL = const(15)
+_P_CURSOR = const(16)   # the hand row's tiles the cursor left and moved to (ui/pick.py: cursor_was)
+_P_TROWS = const(32)    # rows t.trows of the table area (a move that left the other tiles in place)
+_P_TROWS2 = const(64)   # ... and t.trows2, a second span of them far from the first (ui/paint.py)
 
-STEP_MS = const(1500)      # a message longer than its area shows a step (page) this long
+_STEP_MS = const(1500)     # a message longer than its area shows a step (page) this long
 _THINK_TICKS = const(4)    # AI ticks per step of the thinking wheel
 
 
@@ -95,10 +95,10 @@ class Table(Screen):
         self.hfirst = 0
         self.cursor = 0
         self.cursor_tile = _NONE
-        self.cursor_was = 0          # where the cursor was drawn before a move (P_CURSOR)
+        self.cursor_was = 0          # where the cursor was drawn before a move (_P_CURSOR)
         self.hand_at = -1            # board.moved when the hand row was last drawn whole in the buffer
-        self.trows = (0, 0)          # P_TROWS's rows
-        self.trows2 = (0, 0)         # P_TROWS2's (t.trows again when the move changed one span)
+        self.trows = (0, 0)          # _P_TROWS's rows
+        self.trows2 = (0, 0)         # _P_TROWS2's (t.trows again when the move changed one span)
         self.playable = 0            # mask of tiles with a legal move
         self.opts = [0] * 24         # legal moves of the chosen tile
         self.nopts = 0
@@ -106,7 +106,7 @@ class Table(Screen):
         self.hint_move = -1
         self.hint_tile = _NONE
         self.calm_until = 0          # A ignored until then (see ui/pick.py)
-        self.mode = M_RUN
+        self.mode = _M_RUN
         self.until = 0
         self.msg = ""                # a message of the moment ("": the message area says what
         self.msg_col = g.c.FG        # happened last and what to do now, ui/paint.py)
@@ -147,7 +147,7 @@ class Table(Screen):
     def say(self, text, ms=0, col=-1):
         """Show a message of the moment in the message area (for `ms`, or until the next one). A
         text longer than the area is shown in steps: the time is stretched to show each for
-        STEP_MS at least."""
+        _STEP_MS at least."""
         now = self.now()
         self.msg = text
         self.msg_col = col if col >= 0 else self.app.g.c.FG
@@ -155,8 +155,8 @@ class Table(Screen):
         self.page = 0
         if ms:
             n = self.pages(text)
-            if ms < n * STEP_MS:
-                ms = n * STEP_MS
+            if ms < n * _STEP_MS:
+                ms = n * _STEP_MS
         self.msg_until = now + ms if ms else 0
         self.app.redraw()
 
@@ -181,19 +181,19 @@ class Table(Screen):
         app = self.app
         if self.compact:
             parts = 0
-        elif parts & P_CURSOR and app.parts & (P_CURSOR | P_HAND):
-            parts = parts & ~P_CURSOR | P_HAND       # a second move before the first was drawn
-        elif parts & P_TROWS and app.parts & (P_TROWS | P_TABLE):
-            parts = parts & ~(P_TROWS | P_TROWS2) | P_TABLE     # (its rows are one move's)
-        if parts & P_HAND:
-            app.parts &= ~P_CURSOR
-        if parts & P_TABLE:
-            app.parts &= ~(P_TROWS | P_TROWS2)
+        elif parts & _P_CURSOR and app.parts & (_P_CURSOR | _P_HAND):
+            parts = parts & ~_P_CURSOR | _P_HAND       # a second move before the first was drawn
+        elif parts & _P_TROWS and app.parts & (_P_TROWS | _P_TABLE):
+            parts = parts & ~(_P_TROWS | _P_TROWS2) | _P_TABLE     # (its rows are one move's)
+        if parts & _P_HAND:
+            app.parts &= ~_P_CURSOR
+        if parts & _P_TABLE:
+            app.parts &= ~(_P_TROWS | _P_TROWS2)
         app.redraw(parts)
 
     def wait(self, ms):
         if ms > 0:
-            self.mode = M_WAIT
+            self.mode = _M_WAIT
             self.until = self.now() + ms
         self.app.redraw()
 
@@ -240,18 +240,18 @@ class Table(Screen):
             self.msg = ""
             self.msg_at = now
             self.page = 0
-            self.changed(P_MSG)
-        p = ticks_diff(now, self.msg_at) // STEP_MS
+            self.changed(_P_MSG)
+        p = ticks_diff(now, self.msg_at) // _STEP_MS
         if p != self.page:                           # a long message's next step
             self.page = p
-            self.changed(P_MSG)
-        if self.mode == M_WAIT:
+            self.changed(_P_MSG)
+        if self.mode == _M_WAIT:
             if ticks_diff(now, self.until) < 0:
                 return
-            self.mode = M_RUN
+            self.mode = _M_RUN
             self.app.redraw()
-        if self.mode != M_RUN:
-            if self.mode == M_PICK and not self.app.lean:   # the A that plays a tile places it:
+        if self.mode != _M_RUN:
+            if self.mode == _M_PICK and not self.app.lean:   # the A that plays a tile places it:
                 self.app.need("ui.place")    # its code loaded while the person looks, not after the
             return                           # press (33 ms from flash; play() drops it for the save)
         if self.pause_req:
@@ -313,7 +313,7 @@ class Table(Screen):
         self.thinking = s
         self.msg = ""
         self.msg_until = 0
-        self.changed(P_MSG)                          # (after a whole redraw if one is due)
+        self.changed(_P_MSG)                          # (after a whole redraw if one is due)
         app.flush()
         app.board.led(0, 0, 0)
         self.anim_t = 0
@@ -366,11 +366,11 @@ class Table(Screen):
         m.play(mv)
         self.last = m.round.last_tiles
         self.hint_move = -1
-        self.mode = M_RUN                           # (a person's move: no more cursor, no ends)
+        self.mode = _M_RUN                           # (a person's move: no more cursor, no ends)
         rows = paint.changed_rows(self, before)     # the other tiles where they were: only the
         paint = None                                # table area's rows that changed
         self.tell(words.played(self.name(s) or "You", text, rd.inplay[s] - pts),
-                  rows | P_HEAD | P_MSG | P_HAND if rows and not m.round_over() else 0)
+                  rows | _P_HEAD | _P_MSG | _P_HAND if rows and not m.round_over() else 0)
         if hide:
             self.shown = _NONE
         self.app.flush()
@@ -384,16 +384,16 @@ class Table(Screen):
     # --- keys ----------------------------------------------------------------------------------
     def key(self, k):
         mode = self.mode
-        if mode == M_PICK or mode == M_END:
+        if mode == _M_PICK or mode == _M_END:
             self.app.need("ui.pick").key(self, k)
             return
         if k in (_K_B, _K_Y):
             self.pause_req = True                    # after the move being shown / thought about
         elif k == _K_A:
-            if mode == M_WAIT:
+            if mode == _M_WAIT:
                 self.until = self.now()              # skip the pause
             elif mode == _M_ACK:
-                self.mode = M_RUN
+                self.mode = _M_RUN
                 self.shown = _NONE
                 self.msg = ""
                 self.app.redraw()
@@ -407,17 +407,17 @@ class Table(Screen):
 
     def part_rows(self, part):
         """(first, last) screen row of a region (P_*), the rectangle it clears: they tile the screen."""
-        if part == P_HEAD:
+        if part == _P_HEAD:
             return 0, self.head_h - 1
-        if part == P_TABLE:
+        if part == _P_TABLE:
             return self.view.y0 - 1, self.msg_y - 1 if not self.compact else self.hand_y - 1
-        if part == P_MSG:
+        if part == _P_MSG:
             return self.msg_y, self.msg_y + (9 if self.compact else 18)
-        if part == P_TROWS:
+        if part == _P_TROWS:
             return self.trows
-        if part == P_TROWS2:
+        if part == _P_TROWS2:
             return self.trows2
-        # the hand row (P_HAND, P_CURSOR)
+        # the hand row (_P_HAND, _P_CURSOR)
         return self.hand_y - (0 if self.compact else 1), self.app.g.h - 1   # (the raised cursor tile's
                                                                               # outline: hand_y - 1)
 
@@ -437,7 +437,7 @@ class Table(Screen):
         x0, _, p = self.hand_span()
         x = x0 + (i - self.hfirst) * p
         y = self.hand_y + 3
-        if i == self.cursor and self.mode in (M_PICK, M_END):
+        if i == self.cursor and self.mode in (_M_PICK, _M_END):
             y -= 2
         if self.hand_horiz:
             return x, y, 2 * hs, hs

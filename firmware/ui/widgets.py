@@ -17,7 +17,7 @@ OPTION_LABELS = {
     "divide": "Divide by 5", "spinner": "Spinner", "spinner_counts": "Spinner counts",
     "four_doubles": "4 doubles",
 }
-_STEP_MS = const(1500)   # = ui.table.STEP_MS
+_STEP_MS = const(1500)  # = ui.table._STEP_MS
 
 
 def save_settings(app):
