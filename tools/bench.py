@@ -844,16 +844,25 @@ def _device(bench, add):
         add("#### Lowest free heap in a whole UI match")
         add("")
         add("tools/pico_emu/scripts/uimatch.py on the device: the real App and board, keys given at the key")
-        add("reader; `lowest` is the lowest `gc.mem_free()` after a collection at every AI tick and save,")
-        add("`raw` the lowest uncollected free heap between loop steps; Hard at the default 500 ms.")
+        add("reader; `lowest` is the lowest `gc.mem_free()` after a collection at every AI tick, every save")
+        add("and before every press, `raw` the lowest uncollected free heap between loop steps. Each match")
+        add("repeats exactly: deal seed %d, Hard's clock advancing %d ms a determinization (~125 a"
+            % (bench_pico.UI_SEED, bench_pico.UI_FAKE_MS))
+        add("500 ms move, near what the device affords; by device time any change in the code's timing")
+        add("changed the match and moved its lowest point by KBs). `every screen first`: each module a")
+        add("screen loads on demand loaded once and dropped at the menu before the match, as after a visit")
+        add("to every screen (the names they intern stay for good).")
         add("")
         add("| board | match | result | rounds | errors | free at boot | free at menu | lowest free "
             "| raw lowest | device s |")
         add("|---|---|---|---|---|---|---|---|---|---|")
         for u in dev["ui"]:
+            menu = u.get("free_menu", "-")
+            if "free_visited" in u:
+                menu = "%s (%s after every screen)" % (menu, u["free_visited"])
             add("| %s | %s | %s | %s | %s | %s | %s | %s | %s | %.0f |" % (
                 u["board"], u["match"], str(u.get("result", "-")).replace("|", "/"), u.get("rounds", "-"),
-                u.get("errors", "-"), u.get("free_boot", "-"), u.get("free_menu", "-"), u.get("lowest", "-"),
+                u.get("errors", "-"), u.get("free_boot", "-"), menu, u.get("lowest", "-"),
                 u.get("raw", "-"), u.get("device_s", 0)))
         add("")
         _ui_kinds(dev["ui"], add)

@@ -49,6 +49,9 @@ UI_MATCHES = (("fives 2p vs Hard", "fives", 2, False, ("human", "hard")),
 # 500 ms move, near what the device affords (docs/benchmarks.md, Hard AI: 276-637 rollouts a move).
 UI_SEED = 20261127
 UI_FAKE_MS = 4
+# ... and once after a visit to every screen (uimatch.py VISIT: the names a whole session interns), on
+# the board with the least heap to spare
+UI_VISIT_BOARD = "pimoroni_pack2"
 AI_VARIANTS = ("draw", "block", "fives", "classic", "goat", "sea_goat", "donkey", "muggins", "threes",
                "telephone", "blitz")
 REDRAW_GAP_MS = 25         # windows of one redraw follow each other closer than this (the next
@@ -202,12 +205,12 @@ def press_parts(board, repeat=5):
 
 # --- a whole UI match ------------------------------------------------------------------------------
 def ui_match(board, label, variant, players, teams, seats, think=500, fake_ms=UI_FAKE_MS, warm=False,
-             seed=UI_SEED):
+             seed=UI_SEED, visit=False):
     """A whole UI match on the device (uimatch.py); fake_ms=0 and seed=None: Hard by device time, a
-    random deal (another match each run)."""
+    random deal (another match each run). visit: every on-demand screen module loaded once first."""
     cfg = ("BOARD = %r\nVARIANT = %r\nPLAYERS = %d\nTEAMS = %r\nSEATS = %r\nTHINK = %d\nFAKE_MS = %d\n"
-           "WARM = %r\nSEED = %r\n" % (board, variant, players, teams, list(seats), think, fake_ms, warm,
-                                       seed))
+           "WARM = %r\nSEED = %r\nVISIT = %r\n" % (board, variant, players, teams, list(seats), think,
+                                                    fake_ms, warm, seed, visit))
     with tempfile.TemporaryDirectory() as d:
         src = os.path.join(d, "_uimatch_cfg.py")
         with open(src, "w") as f:
@@ -278,6 +281,9 @@ def measure(quick=False, jobs=2, log=print, only=("boot", "press", "ui", "ai")):
         parts = {b: pool.submit(press_parts, b, 3 if quick else 5) for b in wiring.COLOUR if "press" in only}
         matches = [] if quick or "ui" not in only else [pool.submit(ui_match, b, *m) for b in wiring.COLOUR
                                                           for m in UI_MATCHES]
+        if matches:
+            matches.append(pool.submit(ui_match, UI_VISIT_BOARD, UI_MATCHES[0][0] + ", every screen first",
+                                       *UI_MATCHES[0][1:], visit=True))
         variants = (AI_VARIANTS[:1] if quick else AI_VARIANTS) if "ai" in only else ()
         ais = [pool.submit(hard_ai, v, 4 if quick else 20) for v in variants]
         for b, f in boots.items():

@@ -1,7 +1,7 @@
 # On the emulated Pico (tools/bench_pico.py): a whole match through the real App on the real board
 # (its SPI panel, its heap), keys given at the key reader; host_tests/ui_fakes/matchplay.py plays
 # the match, as in the unix-port proof (heapgame.py). Config from /_uimatch_cfg.py: BOARD VARIANT
-# PLAYERS TEAMS SEATS THINK FAKE_MS WARM SEED.
+# PLAYERS TEAMS SEATS THINK FAKE_MS WARM SEED VISIT.
 # `lowest` is the lowest gc.mem_free() after a collection at every probe: the app's (app.probe: "tick"
 # during an AI search, "save" after every save) and this script's before every press ("idle SCREEN":
 # what a person looking at that screen holds); per kind a line `kind NAME LOWEST COUNT MODULES` (the
@@ -10,13 +10,16 @@
 # point but not at the menu takes, imported alone. FAKE_MS > 0: the AI's clock advances FAKE_MS per
 # reading (one reading per determinization: the search's work is fixed, its buffers are the same);
 # with SEED too (the deal's seed, app.settings "seed") the match repeats exactly, so a change is
-# judged on the same match. `qstr`: micropython.qstr_info() at the menu and after the match.
+# judged on the same match. `qstr`: micropython.qstr_info() at the menu and after the match. VISIT:
+# before the match, every module a screen loads on demand (the pause menu, settings, the move log, a
+# deal code, a hint's words...) is loaded once and dropped at the menu, as for a player who opened
+# them all: their names stay interned for good (`free_visited`: the menu after that).
 import gc
 import micropython
 import sys
 import time
 
-from _uimatch_cfg import BOARD, VARIANT, PLAYERS, TEAMS, SEATS, THINK, FAKE_MS, WARM, SEED
+from _uimatch_cfg import BOARD, VARIANT, PLAYERS, TEAMS, SEATS, THINK, FAKE_MS, WARM, SEED, VISIT
 
 gc.collect()
 free_boot = gc.mem_free()
@@ -84,6 +87,14 @@ def press(k):
 step()
 gc.collect()
 free_menu = gc.mem_free()
+if VISIT:
+    from ui.nav import WARM as ON_DEMAND
+    from ui.screen import drop_module
+    for name in ON_DEMAND + ("ai.reason",):
+        __import__(name)
+        drop_module(name)
+    gc.collect()
+    print("free_visited", gc.mem_free())
 micropython.qstr_info()       # the interned names at the menu and after the match: a new qstr pool
 matchplay.set_up(app, press, VARIANT, PLAYERS, SEATS, TEAMS)
 ready[0] = True
