@@ -245,8 +245,9 @@ class App:
 
     def paint_rows(self, draw, y0, y1):
         """draw(g), which changes screen rows y0..y1 only, over the frame shown, and show those
-        rows. When the band in the buffer holds them (the thinking wheel, in the bottom band) that
-        is all; else each band they touch is drawn again with the current screen under draw(g)."""
+        rows. When the band in the buffer holds them (the thinking wheel) that is all; else the
+        screen is drawn again under draw(g) in a band from y0, which then holds them for the next
+        call, or, for more rows than a band, in each band they touch."""
         b = self.board
         g = self.g
         band = b.band
@@ -259,7 +260,7 @@ class App:
             draw(g)
             b.show(y0, y1)
             return
-        y = y0 - y0 % band
+        y = y0 if y1 - y0 < band else y0 - y0 % band
         while y <= y1:
             b.set_band(y)
             self.screen.draw(g)

@@ -320,7 +320,9 @@ class Table(Screen):
         level = self.game.kinds[s]
         if app.lean and level == "hard":             # short of memory: the lighter search
             level = "medium"
-        app.release()
+        y = self.wheel_y()                           # the band buffer holds the wheel's rows from
+        app.paint_rows(self._draw_wheel, y - 5, y + 5)   # now on: its turns need no ui.paint (the
+        app.release()                                # screen under it drawn again) while the AI thinks
         mv = brain.choose(m, s, level, app.settings["think"], app.ai_clock, self.on_tick)
         self.thinking = _NONE
         self.play(mv)
