@@ -68,14 +68,20 @@ def pinned(lo, hi):
 
     for start, end in _natives(word):
         n = (end - start) >> 1
-        h = uctypes.struct(start, {"h": (uctypes.ARRAY | 0, uctypes.UINT16 | n)}, uctypes.LITTLE_ENDIAN).h
-        for i in range(0, n - 1, 2):
-            low = h[i]
-            if not low & 15:
-                a = low | h[i + 1] << 16
-                if lo <= a < hi:
-                    found[a] = 1
+        scan(uctypes.struct(start, {"h": (uctypes.ARRAY | 0, uctypes.UINT16 | n)}, uctypes.LITTLE_ENDIAN).h,
+             n, lo, hi, found)
     return sorted(found)
+
+
+def scan(h, n, lo, hi, found):
+    """Into `found`, each 32-bit word of the n half-words `h` (little-endian, word-aligned) that is a
+    16-byte-aligned address in [lo, hi): what the collector would take for a block's address."""
+    for i in range(0, n - 1, 2):
+        low = h[i]
+        if not low & 15:
+            a = low | h[i + 1] << 16
+            if lo <= a < hi:
+                found[a] = 1
 
 
 def plug():
