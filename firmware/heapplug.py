@@ -97,7 +97,7 @@ def plug():
         return plugs
     if not todo:
         return plugs
-    held = [None] * _HELD
+    held = [None] * _HELD  # type: list[object]
     n = 0
     try:
         for a in todo:
