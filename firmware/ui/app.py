@@ -72,10 +72,6 @@ class App:
         else:                        # the AI, loaded for good now (its native code is never freed):
             from ui import brain     # low in the heap, and no pause at its first move
             brain.load()
-            import heapplug          # the AI's machine code pins a few heap addresses: each gets
-            self.plugs = heapplug.plug()   # an object of its own (docs/ENGINE.md, "Memory tricks")
-            heapplug = None
-            drop_module("heapplug")
         self.arm_watchdog()
         nav.boot(self, note)         # back into a saved game (B held: the safe start)
 
