@@ -11,12 +11,12 @@ POOL = 0x20003f80
 NATIVE = 0x10041000
 
 
-def dump(blocks, words, free):
+def dump(blocks, words):
     """The device's output for a block map and {address: word}."""
     mem = bytearray(hr.RAM_END - hr.RAM)
     for a, w in words.items():
         struct.pack_into("<I", mem, a - hr.RAM, w)
-    lines = ["HR_FREE %d" % free, "HR_MODULES 0x20001fa0", "HR_NATIVE 0x%08x" % NATIVE,
+    lines = ["HR_MODULES 0x20001fa0", "HR_NATIVE 0x%08x" % NATIVE,
              "GC memory layout; from %08x:" % POOL]
     for i in range(0, len(blocks), 64):
         lines.append("%08x: %s" % (i * 16, blocks[i:i + 64]))
@@ -44,7 +44,7 @@ def test_a_dropped_module_kept_by_native_code_is_found_with_its_chain():
         addr(5) + 4: addr(6),              # the dropped module -> its globals
         0x20001fa0: addr(9),               # a static word at a free block: no effect
     }
-    text = dump(blocks, words, 0)
+    text = dump(blocks, words)
     lines = []
     hr.report(text, lines.append)
     heap = hr.Heap(*hr.parse(text)[:3])
@@ -65,7 +65,7 @@ def test_the_stack_and_nothing_kept():
     blocks = "hM" + "." * 62
     words = {0x20001fa0 + 12: addr(0), addr(0) + 4: addr(1), hr.RAM_END - 8: addr(1)}
     lines = []
-    hr.report(dump(blocks, words, 0), lines.append)
+    hr.report(dump(blocks, words), lines.append)
     assert lines[1] == "no dropped module is kept"
     assert "native code words that read as a heap address: 0 (0 addresses)" in lines
 

@@ -204,10 +204,10 @@ def press_parts(board, repeat=5):
 
 
 # --- a whole UI match ------------------------------------------------------------------------------
-def ui_match(board, label, variant, players, teams, seats, think=500, fake_ms=UI_FAKE_MS, warm=False,
-             seed=UI_SEED, visit=False):
-    """A whole UI match on the device (uimatch.py); fake_ms=0 and seed=None: Hard by device time, a
-    random deal (another match each run). visit: every on-demand screen module loaded once first."""
+def ui_run(board, variant, players, teams, seats, think=500, fake_ms=UI_FAKE_MS, warm=False, seed=UI_SEED,
+           visit=False, uimatch=None):
+    """Run uimatch.py (or the `uimatch` source given: tools/heap_replay.py's) for one match on the
+    device; the emulator's result."""
     cfg = ("BOARD = %r\nVARIANT = %r\nPLAYERS = %d\nTEAMS = %r\nSEATS = %r\nTHINK = %d\nFAKE_MS = %d\n"
            "WARM = %r\nSEED = %r\nVISIT = %r\n" % (board, variant, players, teams, list(seats), think,
                                                     fake_ms, warm, seed, visit))
@@ -216,13 +216,22 @@ def ui_match(board, label, variant, players, teams, seats, think=500, fake_ms=UI
         with open(src, "w") as f:
             f.write(cfg)
         files = {"/_uimatch_cfg.mpy": compile_mpy(src, os.path.join(d, "c.mpy")),
-                 "/uimatch.mpy": compile_mpy(os.path.join(SCRIPTS, "uimatch.py"), os.path.join(d, "u.mpy")),
+                 "/uimatch.mpy": compile_mpy(uimatch or os.path.join(SCRIPTS, "uimatch.py"),
+                                             os.path.join(d, "u.mpy")),
                  "/uimatch_end.mpy": compile_mpy(os.path.join(SCRIPTS, "uimatch_end.py"),
                                                  os.path.join(d, "e.mpy")),
                  "/matchplay.mpy": compile_mpy(MATCHPLAY, os.path.join(d, "m.mpy"))}
     kind, wire = wiring.display(board)
-    r = emu.run(script_image(board, files), code="import uimatch",
-                gpio_high=wiring.released(board), timeout=3600, **{kind: wire})
+    return emu.run(script_image(board, files), code="import uimatch",
+                   gpio_high=wiring.released(board), timeout=3600, **{kind: wire})
+
+
+def ui_match(board, label, variant, players, teams, seats, think=500, fake_ms=UI_FAKE_MS, warm=False,
+             seed=UI_SEED, visit=False):
+    """A whole UI match on the device (uimatch.py), its figures; fake_ms=0 and seed=None: Hard by
+    device time, a random deal (another match each run). visit: every on-demand screen module loaded
+    once first."""
+    r = ui_run(board, variant, players, teams, seats, think, fake_ms, warm, seed, visit)
     out = kv_lines(r.stdout)
     out.pop("kind", None)
     out.pop("holder", None)

@@ -31,6 +31,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools", "pico_emu"))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
+import emu  # noqa: E402
+
 RAM = 0x20000000
 RAM_END = 0x20042000
 BLOCK = 16
@@ -38,7 +40,6 @@ STACK = 0x2000     # the RP2040's scratch banks, the stack among them: all read 
 ANCHOR = "free_menu = gc.mem_free()\n"
 DUMP = '''
 import machine, uctypes, ubinascii
-print("HR_FREE", free_menu)
 print("HR_MODULES", hex(id(sys.modules)))
 try:
     from drivers.gs4 import expand as _nat          # a viper function: its type word marks native code
@@ -61,11 +62,6 @@ class ReplayError(Exception):
     pass
 
 
-def emu_error():
-    import emu
-    return emu.EmuError
-
-
 def device_dump(board):
     """The harness's output at the menu of `board`, with the map and the RAM dump."""
     import bench_pico
@@ -74,30 +70,14 @@ def device_dump(board):
         text = f.read()
     if ANCHOR not in text:
         raise ReplayError("uimatch.py no longer has %r: update heap_replay.ANCHOR" % ANCHOR.strip())
-    out = {}
     with tempfile.TemporaryDirectory() as d:
-        for name in ("uimatch_end.py",):
-            with open(os.path.join(bench_pico.SCRIPTS, name)) as f, open(os.path.join(d, name), "w") as g:
-                g.write(f.read())
-        with open(os.path.join(d, "uimatch.py"), "w") as f:
+        path = os.path.join(d, "uimatch.py")
+        with open(path, "w") as f:
             f.write(text.replace(ANCHOR, ANCHOR + DUMP, 1))
-        import emu
-        real_run = emu.run
-
-        def run(*a, **k):
-            r = real_run(*a, **k)
-            out["text"] = r.stdout
-            return r
-        saved = bench_pico.SCRIPTS
-        emu.run, bench_pico.SCRIPTS = run, d
-        try:
-            m = bench_pico.UI_MATCHES[0]
-            bench_pico.ui_match(board, m[0], *m[1:])
-        finally:
-            emu.run, bench_pico.SCRIPTS = real_run, saved
-    if "HR_END" not in out.get("text", ""):
-        raise ReplayError("the device did not finish the dump:\n" + out.get("text", "")[-2000:])
-    return out["text"]
+        r = bench_pico.ui_run(board, *bench_pico.UI_MATCHES[0][1:], uimatch=path)
+    if "HR_END" not in r.stdout:
+        raise ReplayError("the device did not finish the dump:\n" + r.stdout[-2000:])
+    return r.stdout
 
 
 def parse(text):
@@ -258,7 +238,7 @@ def main(argv=None):
             with open(a.keep, "w") as f:
                 f.write(text)
         report(text)
-    except (OSError, ValueError, ReplayError, emu_error()) as e:
+    except (OSError, ValueError, ReplayError, emu.EmuError) as e:
         print("heap_replay: %s" % e, file=sys.stderr)
         return 2
     return 0
