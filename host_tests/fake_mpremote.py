@@ -11,7 +11,8 @@ JSON file named by $FAKE_MPREMOTE_STATE:
          "root": "<folder playing the device's flash>",
          "name": "micropython", "version": [1, 28, 0], "machine": "Raspberry Pi Pico with RP2040",
          "mpy": 3846, "bsize": 4096, "blocks": 200,
-         "unplug_after_cp": N}}}                 optional: the cable is pulled after N `fs cp` in one call
+         "unplug_after_cp": N,                   optional: the cable is pulled after N `fs cp` in one call
+         "booting_calls": N}}}                   optional: the next N calls find no prompt (a Pico booting)
 
 The probe script tools/deploy.py sends with `exec` is really run, by the MicroPython unix port, on the
 device folder (its root path rewritten), and its `@i` line gets this device's identity and block counts;
@@ -133,6 +134,11 @@ def main(argv):
     if dev is None or dev.get("mode") == "busy":
         fail("failed to access %s (it may be in use by another program)" % port)
     if dev.get("mode") == "silent":
+        fail("could not enter raw repl")
+    if dev.get("booting_calls"):
+        dev["booting_calls"] -= 1              # still booting: the Ctrl-C came before main.py ran
+        with open(os.environ["FAKE_MPREMOTE_STATE"], "w") as f:
+            json.dump(state, f)
         fail("could not enter raw repl")
     cmds = [[]]
     for a in argv[2:]:

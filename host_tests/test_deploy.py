@@ -334,7 +334,16 @@ def test_not_running_micropython(env):
     assert code == 2
     line = one_line_error(err)
     assert "/dev/ttyACM0 is not running MicroPython" in line and "UF2" in line
-    assert len(env.calls()) == 2
+    assert len(env.calls()) == 3            # connect list, the probe, the probe asked again
+
+
+def test_a_pico_still_booting_is_asked_again(env):
+    """Just reset (by the last deploy) or plugged in: the first Ctrl-C can come before main.py runs."""
+    env.dev()["booting_calls"] = 1
+    code, out, err = env.run("deploy", "--board", "lcd_a")
+    assert code == 0, err
+    probes = [c for c in env.calls() if c[2:3] == ["exec"]]
+    assert len(probes) >= 2 and "copied" in out
 
 
 def test_circuitpython_is_not_micropython(env):

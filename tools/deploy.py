@@ -26,6 +26,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
@@ -52,6 +53,8 @@ MANIFEST = ".deployed"              # on the device: one path per line, the file
 BOARD_CFG = "board.cfg"
 MAX_OPS_PER_CALL = 80               # keep each mpremote command line short (Windows: 32 KiB)
 PROBE_TIMEOUT = 60
+PROBE_RETRIES = 1                  # a silent prompt is asked again once (a Pico still booting)
+PROBE_RETRY_S = 1.0
 DEP_BLOCKS = 2                      # flash blocks reserved per mip dependency not yet installed
 RESERVE_BLOCKS = 2                  # and kept free on top of the estimate
 
@@ -588,13 +591,33 @@ def not_micropython(port, detail=""):
                        "(UF2 file, BOOTSEL button: see %s)" % (port, detail, HARDWARE_DOC))
 
 
+def _no_prompt(r):
+    return r.returncode != 0 and ("could not enter raw repl" in r.stderr
+                                  or "could not exec command" in r.stderr)
+
+
+def _no_port(r):
+    return r.returncode != 0 and ("failed to access" in r.stderr or "could not open port" in r.stderr)
+
+
 def probe(port, top):
-    r = mpremote(["connect", port, "exec", probe_script(top)], timeout=PROBE_TIMEOUT)
+    """What the device holds. A Pico that has just enumerated (plugged in, or reset by the last deploy)
+    can take mpremote's Ctrl-C before main.py runs: MicroPython then keeps it as a plain byte, the game
+    starts and the prompt never comes. So a silent prompt is asked once more, when main.py is
+    running and Ctrl-C stops it, before the device is called not MicroPython; a port that is not
+    there yet (a reset Pico enumerates again) gets the same second chance."""
+    script = probe_script(top)
+    r = mpremote(["connect", port, "exec", script], timeout=PROBE_TIMEOUT)
+    for _ in range(PROBE_RETRIES):
+        if not (_no_prompt(r) or _no_port(r)):
+            break
+        time.sleep(PROBE_RETRY_S)
+        r = mpremote(["connect", port, "exec", script], timeout=PROBE_TIMEOUT)
     err = _last_line(r.stderr)
     if r.returncode != 0:
-        if "could not enter raw repl" in r.stderr or "could not exec command" in r.stderr:
+        if _no_prompt(r):
             raise not_micropython(port, " (no answer at the MicroPython prompt)")
-        if "failed to access" in r.stderr or "could not open port" in r.stderr:
+        if _no_port(r):
             raise DeployError("cannot open %s: no device there (see `mpremote connect list`), or another "
                               "program (Thonny, a serial monitor) is using it" % port)
         if _device_gone(r.stderr):
