@@ -343,7 +343,9 @@ def _heap_pins(exe, out_dir, tree, arch):
     """Module heappins: the heap addresses the tree's machine code pins on `arch`'s chip, which
     firmware/heapplug.py plugs at boot (tools/native_pins.py says why). Built here because the
     words are the compiler's, known only once the .mpy files are."""
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    tools = os.path.dirname(os.path.abspath(__file__))
+    if tools not in sys.path:
+        sys.path.insert(0, tools)
     import native_pins
     chip = {a: c for c, a in CHIPS.items()}.get(arch)
     try:

@@ -91,8 +91,8 @@ def _prelude_flags(code, at):
 class Native:
     """One native function as loaded: its code and its rodata, and the relocated word offsets."""
 
-    def __init__(self, kind, code, rodata, bss_size):
-        self.kind, self.code, self.rodata, self.bss_size = kind, code, rodata, bss_size
+    def __init__(self, kind, code, rodata):
+        self.kind, self.code, self.rodata = kind, code, rodata
         self.reloc_text = set()     # word indexes into code the loader overwrites
         self.reloc_rodata = set()
 
@@ -122,7 +122,7 @@ def _raw_code(r, out):
     kind_len = r.uint()
     kind, has_children, size = kind_len & 3, kind_len & 4, kind_len >> 3
     code = r.bytes(size)
-    flags, rodata, bss = 0, b"", 0
+    flags, rodata = 0, b""
     if kind == _NATIVE_PY:
         flags = _prelude_flags(code, r.uint())
     elif kind in (_VIPER, _ASM):
@@ -132,7 +132,8 @@ def _raw_code(r, out):
             r.uint()
     if kind == _VIPER:
         ro = r.uint() if flags & _VIPERRODATA else 0
-        bss = r.uint() if flags & _VIPERBSS else 0
+        if flags & _VIPERBSS:
+            r.uint()                    # its size: zeros, which pin nothing
         if flags & _VIPERRODATA:
             rodata = r.bytes(ro)
     if has_children:
@@ -140,7 +141,7 @@ def _raw_code(r, out):
             _raw_code(r, out)
     if kind == _BYTECODE:
         return
-    fn = Native(kind, code, rodata, bss)
+    fn = Native(kind, code, rodata)
     if flags & _VIPERRELOC:
         _relocations(r, fn)
     out.append(fn)
@@ -180,12 +181,15 @@ def _words(blob, skip, lo, hi, found):
 
 def pins(data, lo, hi):
     """The block addresses in [lo, hi) that words of an .mpy file's loaded native code read as."""
+    return _pins(natives(data), lo, hi)
+
+
+def _pins(fns, lo, hi):
     found = set()
-    for fn in natives(data):
+    for fn in fns:
         _words(fn.code, fn.reloc_text, lo, hi, found)
-        # bss and rodata share one block, bss (word-aligned) first
-        pad = b"\0" * ((fn.bss_size + 3) & ~3)
-        _words(pad + fn.rodata, {len(pad) // 4 + i for i in fn.reloc_rodata}, lo, hi, found)
+        # rodata follows the (zeroed, word-aligned) bss in one block: its words stay word-aligned
+        _words(fn.rodata, fn.reloc_rodata, lo, hi, found)
     return sorted(found)
 
 
@@ -218,14 +222,13 @@ def main(argv=None):
             data = f.read()
         try:
             fns = natives(data)
-            found = pins(data, lo, hi)
         except MpyError as e:
             print("%s: %s" % (path, e), file=sys.stderr)
             return 1
         if fns:
             print("%s: %d native functions, %d bytes of code; pins %s" % (
                 path, len(fns), sum(len(f.code) for f in fns),
-                ", ".join("0x%08x" % p for p in found) or "nothing"))
+                ", ".join("0x%08x" % p for p in _pins(fns, lo, hi)) or "nothing"))
     return 0
 
 
