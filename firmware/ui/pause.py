@@ -5,8 +5,8 @@ from .widgets import ListScreen, HelpPage, Message, help_text
 from . import brain, words
 from micropython import const
 
-_K_A = const(0x010)  # = ui.input.K_A
-_K_B = const(0x020)  # = ui.input.K_B
+_K_A = const(0x010)  # = keys.K_A
+_K_B = const(0x020)  # = keys.K_B
 _SETTLE_MS = const(600)  # quiet wanted before the curtain lifts (passing a device takes longer)
 
 

@@ -9,14 +9,14 @@ from ui import brain, words
 _NONE = const(255)       # = domino.tiles.NONE
 _MULTI = const(0x100)    # = domino.round.MULTI
 _ARM_SHIFT = const(5)   # = domino.round._ARM_SHIFT
-_K_UP = const(0x001)     # = ui.input.K_UP
-_K_DOWN = const(0x002)   # = ui.input.K_DOWN
-_K_LEFT = const(0x004)   # = ui.input.K_LEFT
-_K_RIGHT = const(0x008)  # = ui.input.K_RIGHT
-_K_A = const(0x010)      # = ui.input.K_A
-_K_B = const(0x020)      # = ui.input.K_B
-_K_X = const(0x040)      # = ui.input.K_X
-_K_Y = const(0x080)      # = ui.input.K_Y
+_K_UP = const(0x001)     # = keys.K_UP
+_K_DOWN = const(0x002)   # = keys.K_DOWN
+_K_LEFT = const(0x004)   # = keys.K_LEFT
+_K_RIGHT = const(0x008)  # = keys.K_RIGHT
+_K_A = const(0x010)      # = keys.K_A
+_K_B = const(0x020)      # = keys.K_B
+_K_X = const(0x040)      # = keys.K_X
+_K_Y = const(0x080)      # = keys.K_Y
 _M_PICK = const(1)      # = ui.table._M_PICK
 _M_END = const(2)       # = ui.table._M_END
 _CHAIN_OF_ARM = const((1, 0, 2, 3))  # = ui.gfx.CHAIN_OF_ARM

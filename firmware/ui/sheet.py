@@ -9,10 +9,10 @@ _NONE = const(255)      # = domino.tiles.NONE
 _OUT = const(1)         # = domino.round.OUT
 _FAM_GOAT = const(1)   # = domino.rules._FAM_GOAT
 _FAM_SEA = const(2)    # = domino.rules._FAM_SEA
-_K_A = const(0x010)     # = ui.input.K_A
-_K_B = const(0x020)     # = ui.input.K_B
-_K_UP = const(0x001)    # = ui.input.K_UP
-_K_DOWN = const(0x002)  # = ui.input.K_DOWN
+_K_A = const(0x010)     # = keys.K_A
+_K_B = const(0x020)     # = keys.K_B
+_K_UP = const(0x001)    # = keys.K_UP
+_K_DOWN = const(0x002)  # = keys.K_DOWN
 
 
 def side_name(game, side):

@@ -9,12 +9,12 @@ from ui.gfx import TableView, wrap
 from ui import brain, words
 _NONE = const(255)         # = domino.tiles.NONE
 _EV_DRAW = const(2)        # = domino.round.EV_DRAW
-_K_A = const(0x010)        # = ui.input.K_A
-_K_B = const(0x020)        # = ui.input.K_B
-_K_Y = const(0x080)        # = ui.input.K_Y
-_EV_PRESS = const(0x1000)  # = ui.input.EV_PRESS
-_EV_KIND = const(0xF000)   # = ui.input.EV_KIND
-_EV_KEY = const(0x0FFF)    # = ui.input.EV_KEY
+_K_A = const(0x010)        # = keys.K_A
+_K_B = const(0x020)        # = keys.K_B
+_K_Y = const(0x080)        # = keys.K_Y
+_EV_PRESS = const(0x1000)  # = keys.EV_PRESS
+_EV_KIND = const(0xF000)   # = keys.EV_KIND
+_EV_KEY = const(0x0FFF)    # = keys.EV_KEY
 
 _M_RUN = const(0)       # the match advances by itself (AI, forced draws, round end)
 _M_PICK = const(1)      # a human picks a tile from the hand

@@ -24,7 +24,7 @@ sys.path.insert(0, ARGS[0])
 
 import json  # noqa: E402
 import boards.sim as sim  # noqa: E402
-from ui.input import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B, K_X, K_Y  # noqa: E402
+from keys import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B, K_X, K_Y  # noqa: E402
 from ui.app import App  # noqa: E402
 from rand import Rand  # noqa: E402
 import geometry  # noqa: E402
