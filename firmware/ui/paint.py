@@ -10,6 +10,7 @@ from ui.gfx import wrap
 _NONE = const(255)     # = domino.tiles.NONE
 _MULTI = const(0x100)  # = domino.round.MULTI
 _ARM_SHIFT = const(5)  # = domino.round._ARM_SHIFT
+_ARM_MASK = const(3)  # = domino.round._ARM_MASK
 _FAM_GOAT = const(1)  # = domino.rules._FAM_GOAT
 _F_HORIZ = const(1)    # = ui.gfx.F_HORIZ
 _CHAIN_OF_ARM = const((1, 0, 2, 3))  # = ui.gfx.CHAIN_OF_ARM
@@ -75,7 +76,7 @@ def _mark(t, g, m, col, chosen):
             if (m >> a) & 1:
                 mark_end(t.view, g, _CHAIN_OF_ARM[a], col, chosen)
     elif t.game.match.round.layout.lead != _NONE:
-        mark_end(t.view, g, _CHAIN_OF_ARM[(m >> _ARM_SHIFT) & 3], col, chosen)
+        mark_end(t.view, g, _CHAIN_OF_ARM[(m >> _ARM_SHIFT) & _ARM_MASK], col, chosen)
 
 
 def now(t):
@@ -159,7 +160,7 @@ def _chains(m):
             if (m >> a) & 1:
                 out |= 1 << _CHAIN_OF_ARM[a]
         return out
-    return 1 << _CHAIN_OF_ARM[(m >> _ARM_SHIFT) & 3]
+    return 1 << _CHAIN_OF_ARM[(m >> _ARM_SHIFT) & _ARM_MASK]
 
 
 def changed_rows(t, before):

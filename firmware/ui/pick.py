@@ -9,6 +9,10 @@ from ui import brain, words
 _NONE = const(255)       # = domino.tiles.NONE
 _MULTI = const(0x100)    # = domino.round.MULTI
 _ARM_SHIFT = const(5)   # = domino.round._ARM_SHIFT
+_TILE_MASK = const(0x1F)  # = domino.round._TILE_MASK
+_ARM_MASK = const(3)  # = domino.round._ARM_MASK
+_FIRST_SHIFT = const(9)  # = domino.round._FIRST_SHIFT
+_FIRST_MASK = const(3)  # = domino.round._FIRST_MASK
 _K_UP = const(0x001)     # = keys.K_UP
 _K_DOWN = const(0x002)   # = keys.K_DOWN
 _K_LEFT = const(0x004)   # = keys.K_LEFT
@@ -62,7 +66,7 @@ def playable_mask(t):
                 if (m >> a) & 1:
                     mask |= 1 << DOUBLE[lay.end[a]]
         else:
-            mask |= 1 << (m & 31)
+            mask |= 1 << (m & _TILE_MASK)
     return mask
 
 
@@ -81,7 +85,7 @@ def moves_of(t, tile):
                     hit = True
             if not hit:
                 continue
-        elif m & 31 != tile:
+        elif m & _TILE_MASK != tile:
             continue
         if k < len(t.opts):
             t.opts[k] = m
@@ -192,7 +196,7 @@ def say_opt(t):
     t.page = 0
     t.changed(_P_TABLE | _P_MSG)       # the ends outlined, the end named (the hand is as it was)
     if t.view.tall:
-        a = (m >> _ARM_SHIFT) & 3 if not m & _MULTI else (m >> 9) & 3
+        a = (m >> _ARM_SHIFT) & _ARM_MASK if not m & _MULTI else (m >> _FIRST_SHIFT) & _FIRST_MASK
         ch = _CHAIN_OF_ARM[a]
         t.view.follow(t.view.my[ch], t.view.mh[ch])
 
@@ -222,7 +226,7 @@ def hint(t):
     t.thinking = _NONE
     t.pause_req = False
     rd = game.match.round
-    tile = mv & 31
+    tile = mv & _TILE_MASK
     if mv & _MULTI:
         for a in range(4):
             if (mv >> a) & 1:

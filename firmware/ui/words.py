@@ -11,6 +11,8 @@ _NONE = const(255)         # = domino.tiles.NONE
 _MULTI = const(0x100)      # = domino.round.MULTI
 _CLOSE = const(0x80)       # = domino.round.CLOSE
 _ARM_SHIFT = const(5)     # = domino.round._ARM_SHIFT
+_TILE_MASK = const(0x1F)  # = domino.round._TILE_MASK
+_ARM_MASK = const(3)  # = domino.round._ARM_MASK
 
 
 
@@ -29,7 +31,7 @@ def describe(rd, m, short=False):
                 if not short and (m >> (4 + a)) & 1:
                     out += " closed"
         return out
-    return placed(m & 31, lay.end[(m >> _ARM_SHIFT) & 3] if lay.lead != _NONE else _NONE, m & _CLOSE)
+    return placed(m & _TILE_MASK, lay.end[(m >> _ARM_SHIFT) & _ARM_MASK] if lay.lead != _NONE else _NONE, m & _CLOSE)
 
 
 def placed(t, on=_NONE, closed=False):
