@@ -37,8 +37,8 @@ class Curtain(Screen):
             self.calm = now          # still the last player's taps
             return
         if k == _K_A:
-            self.table.shown = self.seat
-            self.table.mode = 0
+            self.table.show_hand(self.seat)
+            self.table.set_mode(0)
             self.app.go(self.table)
         elif k == _K_B:
             self.table.pause(self)

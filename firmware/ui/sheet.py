@@ -26,12 +26,7 @@ def next_round(t):
     """Deal the next round (saved at once) and go back to the table."""
     t.game.match.start_round()
     t.save()
-    t.mode = 0
-    t.msg = ""
-    t.msg_until = 0
-    t.last_text = ""
-    t.undo_to = -1
-    t.view.key = -1
+    t.new_round()
     t.app.go(t)
 
 
@@ -42,7 +37,7 @@ def end_round(t):
     m = game.match
     app = t.app
     if not t.solo:
-        t.shown = _NONE
+        t.show_hand(_NONE)
     if len(m.history) < m.round_no:
         before = m.remembered[:]
         m.finish_round()
@@ -83,9 +78,7 @@ def end_round(t):
             app.store().clear_game()          # a finished match is not offered to resume
         except OSError:
             pass
-    t.view.key = -1
-    t.last = 0
-    t.cursor_tile = _NONE
+    t.round_scored()
     drop_module("store")                      # statistics written: its code goes before the
                                               # result screens (docs/ENGINE.md, "Memory tricks")
     app.beep(660, 80)
