@@ -57,7 +57,7 @@ def palette565(palette):
 # is split into the fewest equal bands that fit, and the frame buffer holds one band at a time (the
 # UI draws the screen once per band, each band is pushed to the panel as soon as it is drawn). The
 # heap is the reason: a whole 240x240 frame is 28.8 KB, 320x240 38.4 KB. 4,800 rather than 9,600
-# (issue 17, measured on the emulated Pico): 4.8 KB more free heap at a whole UI match's worst point
+# (measured on the emulated Pico): 4.8 KB more free heap at a whole UI match's worst point
 # for the same time per frame (the SPI link, not the drawing, sets the pace), docs/benchmarks.md.
 BAND_BYTES = const(4800)
 # ... but no band under this many rows: a cursor move redraws only its two tiles while the bottom
