@@ -2,7 +2,7 @@
 # default 16-colour palette. No `machine` here: the simulator and the tests import this freely.
 import time
 
-from drivers.gs4 import rgb565
+from boards._gs4 import rgb565
 
 try:
     from micropython import const
@@ -57,7 +57,7 @@ def palette565(palette):
 # is split into the fewest equal bands that fit, and the frame buffer holds one band at a time (the
 # UI draws the screen once per band, each band is pushed to the panel as soon as it is drawn). The
 # heap is the reason: a whole 240x240 frame is 28.8 KB, 320x240 38.4 KB. 4,800 rather than 9,600
-# (issue 17, measured on the emulated Pico): 4.8 KB more free heap at a whole UI match's worst point
+# (measured on the emulated Pico): 4.8 KB more free heap at a whole UI match's worst point
 # for the same time per frame (the SPI link, not the drawing, sets the pace), docs/benchmarks.md.
 BAND_BYTES = const(4800)
 # ... but no band under this many rows: a cursor move redraws only its two tiles while the bottom
@@ -129,8 +129,8 @@ class Board:
                          # is still there while this stays the same (ui/paint.py's cursor)
     palette = PALETTE    # RGB888 tuples; on mono boards (dark, lit)
     KEY_HELP: str = ""
-    KEYS: int = 0        # logical keys this board can produce (ui.input K_* bits)
-    SHIFT: int = 0       # 4-button boards: modifier key for ui.input.Input (0 = none)
+    KEYS: int = 0        # logical keys this board can produce (keys K_* bits)
+    SHIFT: int = 0       # 4-button boards: modifier key for keys.Input (0 = none)
     SHIFT_MAP: tuple = ()  # flat (key, key-with-shift, ...) pairs
     data_dir = "/"       # where the app keeps saves/settings ("/" on the device's flash)
     watchdog = None      # boards._hw.Watchdog on a real board, a stand-in in the simulator
@@ -207,8 +207,8 @@ class Board:
         self.sleep_ms(ms)
 
     def make_input(self, **kw):
-        """A ui.input.Input wired to this board's keys, clock and 4-button shift map."""
-        from ui.input import Input
+        """A keys.Input wired to this board's keys, clock and 4-button shift map."""
+        from keys import Input
         if self.SHIFT and "shift" not in kw:
             kw["shift"] = self.SHIFT
             kw["shift_map"] = self.SHIFT_MAP

@@ -63,6 +63,6 @@ class LcdBoard(Board):
 def start(board):
     """The panel is reset, not yet woken: it wakes with the app's first frame and the backlight
     comes on once that frame is whole (no flash of old RAM contents), so the reset's recovery time
-    and the panel's clearing cost the boot nothing (drivers/st7789.py)."""
+    and the panel's clearing cost the boot nothing (boards/_st7789.py)."""
     board.brightness = 80
     return board

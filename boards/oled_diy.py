@@ -8,16 +8,16 @@ except ImportError:  # CPython (tools read the board's size)
     def const(x):
         return x
 
-_K_A = const(0x010)      # = ui.input.K_A
-_K_ALL = const(0x1FF)    # = ui.input.K_ALL
-_K_B = const(0x020)      # = ui.input.K_B
-_K_DOWN = const(0x002)   # = ui.input.K_DOWN
-_K_LEFT = const(0x004)   # = ui.input.K_LEFT
-_K_PRESS = const(0x100)  # = ui.input.K_PRESS
-_K_RIGHT = const(0x008)  # = ui.input.K_RIGHT
-_K_UP = const(0x001)     # = ui.input.K_UP
-_K_X = const(0x040)      # = ui.input.K_X
-_K_Y = const(0x080)      # = ui.input.K_Y
+_K_A = const(0x010)      # = keys.K_A
+_K_ALL = const(0x1FF)    # = keys.K_ALL
+_K_B = const(0x020)      # = keys.K_B
+_K_DOWN = const(0x002)   # = keys.K_DOWN
+_K_LEFT = const(0x004)   # = keys.K_LEFT
+_K_PRESS = const(0x100)  # = keys.K_PRESS
+_K_RIGHT = const(0x008)  # = keys.K_RIGHT
+_K_UP = const(0x001)     # = keys.K_UP
+_K_X = const(0x040)      # = keys.K_X
+_K_Y = const(0x080)      # = keys.K_Y
 
 MIP_DEPS = ("ssd1306",)
 WIDTH = 128

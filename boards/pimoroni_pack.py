@@ -6,7 +6,7 @@
 #   X (top right)    = UP        Y (bottom right) = DOWN
 #   A (top left)     = A, confirm / play
 #   B (bottom left)  = B, back; and a modifier: hold B + X = LEFT, hold B + Y = RIGHT.
-#   B alone acts when released (or as a long press). ui.input.Input does this when built with
+#   B alone acts when released (or as a long press). keys.Input does this when built with
 #   board.make_input() (SHIFT/SHIFT_MAP below). There is no X, Y or PRESS key on this board:
 #   screens must offer those functions through menus (KEYS tells which keys exist).
 try:
@@ -15,12 +15,12 @@ except ImportError:  # CPython (tools read the board's size)
     def const(x):
         return x
 
-_K_A = const(0x010)      # = ui.input.K_A
-_K_B = const(0x020)      # = ui.input.K_B
-_K_DOWN = const(0x002)   # = ui.input.K_DOWN
-_K_LEFT = const(0x004)   # = ui.input.K_LEFT
-_K_RIGHT = const(0x008)  # = ui.input.K_RIGHT
-_K_UP = const(0x001)     # = ui.input.K_UP
+_K_A = const(0x010)      # = keys.K_A
+_K_B = const(0x020)      # = keys.K_B
+_K_DOWN = const(0x002)   # = keys.K_DOWN
+_K_LEFT = const(0x004)   # = keys.K_LEFT
+_K_RIGHT = const(0x008)  # = keys.K_RIGHT
+_K_UP = const(0x001)     # = keys.K_UP
 
 MIP_DEPS = ()
 WIDTH = 240
@@ -56,7 +56,7 @@ def build(width=WIDTH, height=HEIGHT, xoff=40, yoff=53, name="pimoroni_pack", ex
 
     from boards._hw import GpioKeys, pwm
     from boards._lcd import LcdBoard, start
-    from drivers.st7789 import ST7789
+    from boards._st7789 import ST7789
 
     spi = SPI(0, baudrate=62500000, polarity=0, phase=0, sck=Pin(18), mosi=Pin(19))
     disp = ST7789(spi, Pin(17, Pin.OUT), Pin(16, Pin.OUT), width, height, rst=None,

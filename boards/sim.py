@@ -25,8 +25,8 @@ import time
 import framebuf
 
 from boards._base import Board, palette565
-from drivers.gs4 import rgb888
-from ui.input import K_ALL, K_DOWN, K_UP, K_X, K_Y
+from boards._gs4 import rgb888
+from keys import K_ALL, K_DOWN, K_UP, K_X, K_Y
 
 try:
     from micropython import const

@@ -47,7 +47,7 @@ def test_input_checks_micropython():
 def test_input_poll_allocates_nothing_in_steady_state():
     # CPython stand-in for "no allocation per poll": the queue is a fixed list; polling an idle or
     # held key never grows anything.
-    from ui.input import K_DOWN, Input
+    from keys import K_DOWN, Input
     keys = [0]
     now = [0]
     inp = Input(lambda: keys[0], lambda: now[0], qsize=16)
@@ -63,7 +63,7 @@ def test_input_poll_allocates_nothing_in_steady_state():
 def test_input_poll_allocates_nothing_micropython():
     # Allocation must not grow with the number of polls (a one-off of a few bytes is the VM's).
     code = (
-        "import gc\nfrom ui.input import Input, K_DOWN, K_A\n"
+        "import gc\nfrom keys import Input, K_DOWN, K_A\n"
         "k=[0]\nt=[0]\ni=Input(lambda: k[0], lambda: t[0])\n"
         "def step(n):\n while n:\n  t[0]+=10\n  i.poll()\n  i.get()\n  n-=1\n"
         "def phase(n):\n gc.collect()\n a=gc.mem_alloc()\n k[0]=K_DOWN|K_A\n step(n)\n"
@@ -77,7 +77,7 @@ def test_input_poll_allocates_nothing_micropython():
 # GS4 -> RGB565 ----------------------------------------------------------------------------------
 
 def test_gs4_python_twin_cpython():
-    from drivers import gs4
+    from boards import _gs4 as gs4
     cols = [gs4.rgb565(i * 17, 255 - i * 17, i * 8) for i in range(16)]
     lut = gs4.make_lut(cols)
     src = bytes([0x0F, 0xA5])
@@ -90,7 +90,7 @@ def test_gs4_python_twin_cpython():
 @needs_mp
 def test_gs4_viper_matches_python_twin():
     code = (
-        "from drivers import gs4\n"
+        "from boards import _gs4 as gs4\n"
         "assert gs4.expand is not gs4.expand_py, 'viper not in use'\n"
         "cols=[gs4.rgb565((i*37)&255,(i*91)&255,(i*53)&255) for i in range(16)]\n"
         "lut=gs4.make_lut(cols)\n"
@@ -140,7 +140,7 @@ def test_st7789_boards(board_results, name, w, h, caset, rasets):
     init = d["init_cmds"]
     assert init == ([] if name == "waveshare_lcd13" else [[0, "01"]])
     assert d["init_bytes"] == sum(len(c[1]) // 2 for c in init)
-    # the first frame wakes it (drivers/st7789.py wake), then per band CASET+4, RASET+4, RAMWR, then
+    # the first frame wakes it (boards/_st7789.py wake), then per band CASET+4, RASET+4, RAMWR, then
     # one RGB565 line per row in data mode
     cmds = d["show_cmds"]
     first = cmds.index([0, "2a"])
@@ -244,7 +244,7 @@ def test_board_and_framebuffer_heap():
 @needs_mp
 def test_sim_board_without_link():
     code = ("import boards\nb=boards.load('sim', profile='pimoroni_pack', virtual=True)\n"
-            "from ui.input import K_X, K_UP\n"
+            "from keys import K_X, K_UP\n"
             "b.host_keys(K_X)\nprint(b.width, b.height, b.read_keys()==K_UP, b.ticks_ms())\n"
             "b.sleep_ms(250)\nprint(b.ticks_ms(), b.KEY_HELP.split(',')[0])\n"
             "i=b.make_input()\nprint(i._shift)\n")

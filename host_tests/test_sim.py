@@ -30,7 +30,7 @@ def sim(*args, timeout=30):
 
 
 def test_key_bits_match_firmware():
-    from ui import input as inp
+    import keys as inp
     for name, bit in sim_link.KEY_BITS.items():
         assert getattr(inp, "K_" + name.upper()) == bit
 

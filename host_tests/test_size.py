@@ -71,7 +71,7 @@ def test_board_trees_leave_out_what_the_board_never_imports():
         for host_only in deploy.HOST_ONLY_FIRMWARE:
             assert host_only not in rels, (board, host_only)
         lcd = board != "oled_diy"
-        assert ("drivers/st7789.py" in rels) == lcd, board
+        assert ("boards/_st7789.py" in rels) == lcd, board
         assert ("boards/_lcd.py" in rels) == lcd, board
     rels = [rel for rel, _ in deploy.source_files(None)]            # the mip layout: everything
-    assert "domino/rng32.py" in rels and "drivers/st7789.py" in rels
+    assert "domino/rng32.py" in rels and "boards/_st7789.py" in rels

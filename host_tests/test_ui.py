@@ -4,6 +4,7 @@ Each test runs host_tests/ui_fakes/driver.py in a `micropython` subprocess on th
 to .mpy (as deployed); the driver presses keys through the board's key lines and the Input debouncer
 and prints JSON: game state, framebuffer checks, timings.
 """
+import json
 import os
 import sys
 
@@ -47,17 +48,64 @@ def run(mpy, job, tmp_path, heap=None):
     return out
 
 
+def sheet_totals(sheet, sides):
+    """Each side's points from the score sheet's rows ("15,-;+8,20": "-" none, "+N" remembered and
+    not scored, a row of "x" writes every side's points off)."""
+    tot = [0] * sides
+    for row in sheet.split(";"):
+        toks = row.split(",")
+        assert len(toks) == sides, sheet
+        if toks[0] == "x":
+            tot = [0] * sides
+            continue
+        for i, tok in enumerate(toks):
+            if tok != "-" and not tok.startswith("+"):
+                tot[i] += int(tok)
+    return tot
+
+
 @pytest.mark.parametrize("vid,players,kinds,teams,size", GAMES, ids=[g[0] for g in GAMES])
 def test_full_game_by_keys(mpy, tmp_path, vid, players, kinds, teams, size):
+    """A whole match by key presses: it ends by the rules (a side reached the target, the winner and
+    the goat the ones the scores say), the scores are the score sheet's sums, the statistics count the
+    match and its rounds for seat 1 as they went, and the screens were the table, the round ends and
+    the menu (no curtain with one person, no error page)."""
     out = run(mpy, {"size": size, "seed": 100 + len(vid),
                     "do": [["new", vid, players, kinds, teams], ["match"], ["state"]]}, tmp_path)
     assert out["result"] == "over", out
-    assert out["human_moves"] > 0
     assert out["screen"] == "MainMenu"
+    end = out["match_end"]
+    assert end["screen"] == "RoundEnd" and end["over"], end
+    sides = len(end["scores"])
+    assert sides == (2 if teams else players)
+    rows = end["sheet"].split(";")
+    assert len(rows) == end["history"] == end["round_no"], end
+    scores = end["scores"]
+    assert scores == sheet_totals(end["sheet"], sides), end
+    top = max(scores)
+    goat = vid in ("goat", "donkey", "blitz")         # penalty points: the first to the target loses
+    if goat:
+        low = min(scores)
+        assert top >= end["target"] and end["loser"] == scores.index(top), end
+        assert end["winner"] == (scores.index(low) if scores.count(low) == 1 else 255), end
+    elif top >= end["target"]:
+        assert end["winner"] == scores.index(top) and scores.count(top) == 1, end
+    else:                                             # Sea Goat's instant win (double-blank out)
+        assert vid == "sea_goat" and end["winner"] != 255, end
+    # seat 1 is human: its statistics row [played, won, lost, streak, best, rounds, rounds won]
     flash = tmp_path / "flash"
     assert not (flash / "game.txt").exists()          # a finished match is not offered to resume
-    stats = (flash / "stats.json").read_text()
-    assert '"' + vid + '"' in stats
+    stats = json.loads((flash / "stats.json").read_text().split("\n")[0])
+    row = stats[vid]
+    won = end["winner"] == 0
+    lost = end["loser"] == 0 or (not goat and not won)
+    assert row[:3] == [1, int(won), int(lost)], (row, end)
+    assert row[5] == len(rows) and 0 <= row[6] <= len(rows), (row, end)
+    # the rounds were played at the table, each shown at its end; one person: no curtain
+    seen = out["seen"]
+    assert seen.get("Table", 0) >= out["human_moves"] > 0
+    assert seen.get("RoundEnd", 0) >= len(rows)
+    assert set(seen) <= {"Table", "RoundEnd"}, seen
 
 
 def test_sea_goat_write_off_on_the_sheet(mpy, tmp_path):
@@ -96,7 +144,7 @@ def test_curtain_waits_for_a(mpy, tmp_path):
 
 
 def test_a_double_tap_never_lifts_the_next_curtain(mpy, tmp_path):
-    """Issue 16 #7: A pressed twice quickly (the move, then 40-220 ms later again) must not lift the
+    """A pressed twice quickly (the move, then 40-220 ms later again) must not lift the
     next player's curtain while the last player still holds the device. The privacy check knows
     who holds it (privacy.Holder) and fails on any frame showing a hand to anyone else."""
     for gap in (0, 2, 5, 9):                  # loop passes of 20 ms between the two presses
@@ -167,7 +215,8 @@ def test_resume_pass_and_play_starts_with_the_curtain(mpy, tmp_path):
 
 @pytest.mark.parametrize("damage", ["truncated", "garbage", "both"])
 def test_damaged_save_loses_nothing_else(mpy, tmp_path, damage):
-    run(mpy, {"seed": 9, "do": [["new", "draw", 2, ["human", "easy"]], ["match", 6]]}, tmp_path)
+    played = run(mpy, {"seed": 9, "do": [["new", "draw", 2, ["human", "easy"]], ["match", 6], ["state"]]},
+                 tmp_path)["states"][0]
     flash = tmp_path / "flash"
     text = (flash / "game.txt").read_text()
     if damage == "truncated":
@@ -189,7 +238,10 @@ def test_damaged_save_loses_nothing_else(mpy, tmp_path, damage):
         want = {"truncated": "Cut short: 1 move back", "garbage": "Foreign: 1 move back"}
         assert boot["msg"] == want[damage]
         assert after["screen"] == "Table" and after["mode"] == 1
-        assert after["moves_played"] >= 1
+        assert boot["nmoves"] == played["nmoves"] - 1          # the backup: one move back
+        # the AI makes that move again (its choices are seeded by the position): the same game
+        for k in ("nmoves", "events", "hand", "scores", "turn"):
+            assert after[k] == played[k], k
 
 
 def test_stale_settings_file(mpy, tmp_path):
@@ -272,21 +324,56 @@ def test_full_line_and_four_armed_spinner_fit(mpy, tmp_path):
 
 
 def test_thinking_wheel_turns_during_a_search(mpy, tmp_path):
-    out = run(mpy, {"seed": 12, "ai_ms_per_call": 10, "think": 1000,
-                    "do": [["new", "fives", 2, ["human", "hard"]], ["match", 3]]}, tmp_path)
-    assert out["think_frames"] >= 5          # frames shown while one search ran
+    """The wheel turns once every _THINK_TICKS (4) of the AI's ticks, which come ~30 ms of search
+    apart: ~8 turns per second of thinking. The AI's clock is the driver's (10 ms a reading), so the
+    frames shown during the longest search of three moves are exact: 13 with a 1 s budget (the
+    message area and the wheel's first frame among them), 8 more with 2 s."""
+    frames_at = {}
+    for think in (1000, 2000):
+        out = run(mpy, {"seed": 12, "ai_ms_per_call": 10, "think": think,
+                        "do": [["new", "fives", 2, ["human", "hard"]], ["match", 3]]}, tmp_path / str(think))
+        frames_at[think] = out["think_frames"]
+    assert frames_at == {1000: 13, 2000: 21}, frames_at
+
+
+def _runs(ys):
+    """Runs of consecutive rows in a set of rows: the text lines they belong to."""
+    ys = sorted(ys)
+    return sum(1 for i, y in enumerate(ys) if i == 0 or y != ys[i - 1] + 1)
 
 
 def test_goat_sheet_shows_remembered_points_in_their_colour(mpy, tmp_path):
+    """Goat's remembered "+N" points (a side that has not opened its account) are violet on the
+    score sheet, and nothing else is: in each side's column exactly one violet line per "+N" shown
+    (the rounds' rows and the total's), each inside its right-aligned 8-pixel cells."""
     for seed in range(1, 30):
         out = run(mpy, {"seed": seed, "do": [["new", "goat", 3, ["human", "easy", "easy"]],
                                              ["until", "RoundEnd"], ["keys", "a a"], ["state"],
                                              ["png", "sheet"]]}, tmp_path / str(seed))
+        st = out["states"][0]
+        assert st["screen"] == "RoundEnd" and st["page"] == 2, st
+        n = len(st["scores"])
+        shown = [[] for _ in range(n)]                # the "+N" texts of each side's column
+        for row in st["sheet"].split(";"):
+            for i, tok in enumerate(row.split(",")):
+                if tok.startswith("+"):
+                    shown[i].append(tok)
+        for i in range(n):
+            if not st["opened"][i] and st["remembered"][i]:
+                shown[i].append("+%d" % st["remembered"][i])
+        if not any(shown):
+            continue                                  # no remembered points this deal
         w, h, px = frames.pixels(out["frames"]["sheet"])
-        violet = sum(row.count(12) for row in px)     # REMEMBERED
-        remembered = out["states"][0]["screen"] == "RoundEnd"
-        if remembered and violet:
-            return
+        violet = [(x, y) for y, row in enumerate(px) for x, c in enumerate(row) if c == 12]  # REMEMBERED
+        cw = (w - 24) // n                            # ui/sheet.py draw_sheet's columns
+        for i in range(n):
+            right = 24 + (i + 1) * cw - 2             # where the column's texts end
+            widest = 8 * max([len(tok) for tok in shown[i]] or [0])
+            mine = [(x, y) for x, y in violet if 24 + i * cw <= x < 24 + (i + 1) * cw]
+            assert all(right - widest <= x < right for x, _ in mine), (i, shown[i])
+            assert _runs(set(y for _, y in mine)) == len(shown[i]), (i, shown[i], st["sheet"])
+        assert all(x >= 24 for x, _ in violet)        # none in the round numbers' column
+        return
     pytest.fail("no round left remembered points in 30 deals")
 
 

@@ -128,10 +128,11 @@ def test_oled_scores_page_is_one_press_away(mpy, tmp_path):
 
 
 def test_statistics_count_rounds(mpy, tmp_path):
-    run(mpy, {"seed": 104, "do": [["new", "draw", 2, ["human", "easy"]], ["match"]]}, tmp_path)
+    end = run(mpy, {"seed": 104, "do": [["new", "draw", 2, ["human", "easy"]], ["match"]]},
+              tmp_path)["match_end"]
     text = (tmp_path / "flash" / "stats.json").read_text().split("\n")[0]
     row = json.loads(text)["draw"]
-    assert len(row) == 7 and row[0] == 1 and row[5] >= 1 and 0 <= row[6] <= row[5], row
+    assert len(row) == 7 and row[0] == 1 and row[5] == end["history"] and 0 <= row[6] <= row[5], row
     out = run(mpy, {"do": [["menu", "Statistics"], ["state"]]}, tmp_path)
     st = out["states"][0]
     assert " rounds won" in st["rows"]

@@ -68,3 +68,32 @@ def test_no_screen_imports_the_app_or_the_navigation():
             continue
         assert "ui.app" not in deps and "ui.nav" not in deps, m
     assert g["ui.app"] >= {"ui.nav", "ui.screen", "ui.gfx"}
+
+
+def _imported(path):
+    """Top-level package names a source file imports (inside functions too)."""
+    out = set()
+    for node in ast.walk(ast.parse(open(path, encoding="utf-8").read())):
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            out.add(node.module.split(".")[0])
+        elif isinstance(node, ast.Import):
+            out.update(a.name.split(".")[0] for a in node.names)
+    return out
+
+
+def test_the_hardware_layer_never_imports_the_ui_and_the_device_code_never_imports_boards():
+    """Boards (pins, buses, drivers) sit on keys.py, below the UI: no board module imports `ui`
+    but boards/web.py, the browser's entry point (it starts the App, as main.py does on a device).
+    Nothing in firmware/ but main.py (which picks the board) imports `boards`."""
+    bad = []
+    boards = os.path.join(ROOT, "boards")
+    for f in sorted(os.listdir(boards)):
+        if f.endswith(".py") and f != "web.py" and "ui" in _imported(os.path.join(boards, f)):
+            bad.append("boards/" + f)
+    fw = os.path.join(ROOT, "firmware")
+    for d, _, files in os.walk(fw):
+        for f in files:
+            p = os.path.join(d, f)
+            if f.endswith(".py") and os.path.relpath(p, fw) != "main.py" and "boards" in _imported(p):
+                bad.append(os.path.relpath(p, ROOT))
+    assert not bad, "imports against the layers: " + ", ".join(bad)

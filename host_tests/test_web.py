@@ -183,7 +183,7 @@ def test_keys_pressed_while_the_ai_thinks_act_as_on_the_device(site, chrome):
     waits for the firmware), and the keys reach the firmware as on the handheld: A is dropped (it
     would play a tile by accident), B asks for the menu once Bob has moved."""
     from domino.rng import code
-    from drivers.gs4 import rgb565, rgb888
+    from boards._gs4 import rgb565, rgb888
     page = chrome.page(site + "?test")
     page.evaluate("localStorage.setItem('pico-domino/files', JSON.stringify({'settings.json': "
                   "'{\"v\": 1, \"think\": 4000, \"anim\": 0}\\n'}))")

@@ -62,7 +62,7 @@ def test_hard_ai_decisions_equal_cpython_and_the_unix_port(site, micropython, tm
 
 def test_the_twins_are_selected(site, tmp_path):
     probe = tmp_path / "twins.py"
-    probe.write_text("from drivers import gs4\nfrom ai import rollout\nimport sys\n"
+    probe.write_text("from boards import _gs4 as gs4\nfrom ai import rollout\nimport sys\n"
                      "print(gs4.expand is gs4.expand_py, sys.implementation._build)\n"
                      "print(type(rollout.micropython).__name__)\n")
     assert web(site, str(probe)) == ["True pyscript", "type"]   # rollout's CPython stand-in
@@ -78,8 +78,8 @@ def test_without_native_is_mechanical():
     assert "@" not in build.without_native(src.replace("viper", "viper  # fast"), "m.py")
     with pytest.raises(build.BuildError, match="no `import micropython`"):
         build.without_native("@micropython.native\ndef f():\n    pass\n", "m.py")
-    for rel in ("drivers/gs4.py", "ai/rollout.py"):
-        with open(os.path.join(ROOT, "firmware", rel)) as f:
+    for rel in ("boards/_gs4.py", "firmware/ai/rollout.py"):
+        with open(os.path.join(ROOT, rel)) as f:
             text = f.read()
         assert "@micropython.viper" in text
         compile(build.without_native(text, rel), rel, "exec")

@@ -148,60 +148,6 @@ def board_modules(board, boards_dir=None):
     return sorted(seen)
 
 
-def _imported_drivers(path):
-    """drivers.* module names a source file imports (`import drivers.x`, `from drivers.x import ..`,
-    `from drivers import x`)."""
-    out = set()
-    for node in ast.walk(_parse(path)):
-        if isinstance(node, ast.Import):
-            out.update(a.name.split(".")[1] for a in node.names if a.name.startswith("drivers."))
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            if node.module == "drivers":
-                out.update(a.name for a in node.names)
-            elif node.module.startswith("drivers."):
-                out.add(node.module.split(".")[1])
-    return out
-
-
-def board_drivers(board, firmware_dir=None, boards_dir=None):
-    """(drivers the board's modules import, drivers only boards import): firmware/drivers/<x>.py that
-    some board needs and no other firmware module imports is board-specific; it ships only with the
-    boards that import it (the OLED board carries no ST7789 driver). Both sets are closed over the
-    drivers' own imports."""
-    firmware_dir = firmware_dir or FIRMWARE
-    boards_dir = boards_dir or BOARDS
-    drv_dir = os.path.join(firmware_dir, "drivers")
-
-    def closure(names):
-        todo = list(names)
-        seen = set()
-        while todo:
-            d = todo.pop()
-            path = os.path.join(drv_dir, d + ".py")
-            if d in seen or not os.path.exists(path):
-                continue
-            seen.add(d)
-            todo.extend(_imported_drivers(path))
-        return seen
-
-    def files_import(paths):
-        out = set()
-        for p in paths:
-            out |= _imported_drivers(p)
-        return closure(out)
-
-    every_board = sorted(set(m for b in board_names(boards_dir) for m in board_modules(b, boards_dir)))
-    by_boards = files_import(os.path.join(boards_dir, m + ".py") for m in every_board)
-    firmware = []
-    for dirpath, dirnames, filenames in os.walk(firmware_dir):
-        if os.path.abspath(dirpath) == os.path.abspath(drv_dir):
-            continue
-        firmware.extend(os.path.join(dirpath, f) for f in filenames if f.endswith(".py"))
-    board_only = by_boards - files_import(firmware)
-    mine = files_import(os.path.join(boards_dir, m + ".py") for m in board_modules(board, boards_dir))
-    return mine, board_only
-
-
 def all_mip_deps(boards, boards_dir=None):
     boards_dir = boards_dir or BOARDS
     deps = []
@@ -218,16 +164,13 @@ def all_mip_deps(boards, boards_dir=None):
 def source_files(board=None, firmware_dir=None, boards_dir=None):
     """[(device relpath, local source path)]: firmware/ at the root, boards under boards/.
 
-    With a board: that board and the board modules it imports, and of the board-specific drivers
-    (see board_drivers) only those it imports; no HOST_ONLY_FIRMWARE. Without: every deployable board
-    and driver (the mip layout: the firmware asks for the board on first boot).
+    With a board: that board and the board modules it imports (its display driver among them:
+    the OLED board carries no ST7789 driver); no HOST_ONLY_FIRMWARE. Without: every deployable board
+    and the modules they import (the mip layout: the firmware asks for the board on first boot).
     """
     firmware_dir = firmware_dir or FIRMWARE
     boards_dir = boards_dir or BOARDS
-    skip = set()
-    if board:
-        mine, board_only = board_drivers(board, firmware_dir, boards_dir)
-        skip = set("drivers/%s.py" % d for d in board_only - mine) | set(HOST_ONLY_FIRMWARE)
+    skip = set(HOST_ONLY_FIRMWARE) if board else set()
     out = []
     for dirpath, dirnames, filenames in os.walk(firmware_dir):
         dirnames[:] = sorted(d for d in dirnames if not d.startswith((".", "__pycache__")))

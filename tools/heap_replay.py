@@ -42,7 +42,7 @@ DUMP = '''
 import machine, uctypes, ubinascii
 print("HR_MODULES", hex(id(sys.modules)))
 try:
-    from drivers.gs4 import expand as _nat          # a viper function: its type word marks native code
+    from boards._gs4 import expand as _nat          # a viper function: its type word marks native code
     print("HR_NATIVE", hex(machine.mem32[id(_nat)] & 0xFFFFFFFF))
 except ImportError:
     pass

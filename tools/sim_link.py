@@ -12,7 +12,7 @@ import threading
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-# Logical keys: the same bits as firmware/ui/input.py (checked by host_tests/test_sim.py).
+# Logical keys: the same bits as firmware/keys.py (checked by host_tests/test_sim.py).
 K_UP, K_DOWN, K_LEFT, K_RIGHT = 0x001, 0x002, 0x004, 0x008
 K_A, K_B, K_X, K_Y, K_PRESS = 0x010, 0x020, 0x040, 0x080, 0x100
 KEY_BITS = {"up": K_UP, "down": K_DOWN, "left": K_LEFT, "right": K_RIGHT, "a": K_A, "b": K_B,

@@ -36,6 +36,8 @@ _NONE = const(255)      # = domino.tiles.NONE
 _MULTI = const(0x100)   # = domino.round.MULTI
 _CLOSE = const(0x80)    # = domino.round.CLOSE
 _ARM_SHIFT = const(5)  # = domino.round._ARM_SHIFT
+_TILE_MASK = const(0x1F)  # = domino.round._TILE_MASK
+_ARM_MASK = const(3)  # = domino.round._ARM_MASK
 _FAM_POINTS = const(0)  # = domino.rules.FAM_POINTS
 _FAM_GOAT = const(1)   # = domino.rules._FAM_GOAT
 _S_RES = const(32)      # = ai.rollout.S_RES
@@ -124,8 +126,8 @@ class Search:
             if m & (_MULTI | _CLOSE):
                 mt[i] = 255
             else:
-                mt[i] = m & 31
-                ma[i] = (m >> _ARM_SHIFT) & 3
+                mt[i] = m & _TILE_MASK
+                ma[i] = (m >> _ARM_SHIFT) & _ARM_MASK
 
     def rollout_all(self, rd, buf, n):
         """One determinization: every legal move on the same deal."""

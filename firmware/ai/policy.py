@@ -22,6 +22,12 @@ _FAM_POINTS = const(0)       # = domino.rules.FAM_POINTS
 _MULTI = const(0x100)        # = domino.round.MULTI
 _CLOSE = const(0x80)         # = domino.round.CLOSE
 _ARM_SHIFT = const(5)       # = domino.round._ARM_SHIFT
+_TILE_MASK = const(0x1F)  # = domino.round._TILE_MASK
+_ARM_MASK = const(3)  # = domino.round._ARM_MASK
+_CLOSES_SHIFT = const(4)  # = domino.round._CLOSES_SHIFT
+_CLOSES_MASK = const(0xF)  # = domino.round._CLOSES_MASK
+_FIRST_SHIFT = const(9)  # = domino.round._FIRST_SHIFT
+_FIRST_MASK = const(3)  # = domino.round._FIRST_MASK
 
 _OUT_BONUS = const(100000)
 _WIN_BONUS = const(50000)
@@ -33,7 +39,7 @@ def move_tiles(lay, m):
     """Mask of the tiles move m places (lay: the layout before the move)."""
     if m & _MULTI:
         out = 0
-        f = (m >> 9) & 3
+        f = (m >> _FIRST_SHIFT) & _FIRST_MASK
         out |= 1 << DOUBLE[lay.end[f]]
         for a in range(4):
             if a != f and (m >> a) & 1:
@@ -41,24 +47,24 @@ def move_tiles(lay, m):
                 # may open, but they carry the spinner's number, which is the same double)
                 out |= 1 << DOUBLE[lay.end[a]]
         return out
-    return 1 << (m & 31)
+    return 1 << (m & _TILE_MASK)
 
 
 def apply(lay, m):
     """Place move m on layout lay (as Round.play does)."""
     if m & _MULTI:
-        closes = (m >> 4) & 15
-        f = (m >> 9) & 3
+        closes = (m >> _CLOSES_SHIFT) & _CLOSES_MASK
+        f = (m >> _FIRST_SHIFT) & _FIRST_MASK
         lay.place(DOUBLE[lay.end[f]], f, (closes >> f) & 1)
         for a in range(4):
             if a != f and (m >> a) & 1:
                 lay.place(DOUBLE[lay.end[a]], a, (closes >> a) & 1)
         return
-    t = m & 31
+    t = m & _TILE_MASK
     if lay.lead == _NONE:
         lay.place_lead(t)
     else:
-        lay.place(t, (m >> _ARM_SHIFT) & 3, m & _CLOSE)
+        lay.place(t, (m >> _ARM_SHIFT) & _ARM_MASK, m & _CLOSE)
 
 
 def inplay_points(rules, lay):

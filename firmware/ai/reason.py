@@ -12,6 +12,7 @@ _ALL = const(0xFFFFFFF)      # = domino.tiles.ALL
 _DOUBLES = const(0xA442081)  # = domino.tiles.DOUBLES
 _NONE = const(255)           # = domino.tiles.NONE
 _FAM_POINTS = const(0)       # = domino.rules.FAM_POINTS
+_TILE_MASK = const(0x1F)  # = domino.round._TILE_MASK
 
 
 def _nums(bits):
@@ -33,7 +34,7 @@ def explain(ctx, match, seat, m, short=False):
     scratch.copy_from(lay)
     apply(scratch, m)
     n = rd.legal(ctx.buf)
-    t = m & 31
+    t = m & _TILE_MASK
     if popcount(tiles) == 1:
         t = first(tiles)
     tn = name(t)

@@ -39,6 +39,16 @@ from array import array
 from domino.tiles import SUIT, PIPS, LO, HI, DOUBLE
 
 _NONE = const(255)  # = domino.tiles.NONE
+_TILE_MASK = const(0x1F)  # = domino.round._TILE_MASK
+_ARM_SHIFT = const(5)  # = domino.round._ARM_SHIFT
+_ARM_MASK = const(3)  # = domino.round._ARM_MASK
+_CLOSE = const(0x80)  # = domino.round.CLOSE
+_MULTI = const(0x100)  # = domino.round.MULTI
+_ARMS_MASK = const(0xF)  # = domino.round._ARMS_MASK
+_CLOSES_SHIFT = const(4)  # = domino.round._CLOSES_SHIFT
+_CLOSES_MASK = const(0xF)  # = domino.round._CLOSES_MASK
+_FIRST_SHIFT = const(9)  # = domino.round._FIRST_SHIFT
+_FIRST_MASK = const(3)  # = domino.round._FIRST_MASK
 
 
 # --- state layout --------------------------------------------------------------------------------
@@ -135,11 +145,11 @@ def new_state():
 
 def play_move(st, tb, m):
     """Apply an engine move (single, closing, or several doubles at once) to st."""
-    if not m & 0x100:                                 # round.MULTI
-        return apply_move(st, tb, m & 31, ((m >> 5) & 3) | (4 if m & 0x80 else 0))
-    arms = m & 15
-    closes = (m >> 4) & 15
-    f = (m >> 9) & 3
+    if not m & _MULTI:
+        return apply_move(st, tb, m & _TILE_MASK, ((m >> _ARM_SHIFT) & _ARM_MASK) | (4 if m & _CLOSE else 0))
+    arms = m & _ARMS_MASK
+    closes = (m >> _CLOSES_SHIFT) & _CLOSES_MASK
+    f = (m >> _FIRST_SHIFT) & _FIRST_MASK
     last = f
     for a in range(4):
         if a != f and (arms >> a) & 1:

@@ -32,6 +32,14 @@ _MULTI = const(0x100)  # = domino.round.MULTI
 _CLOSE = const(0x80)   # = domino.round.CLOSE
 _ARM_SHIFT = const(5)  # = domino.round._ARM_SHIFT
 _PLAYING = const(0)    # = domino.round.PLAYING
+_TILE_MASK = const(0x1F)  # = domino.round._TILE_MASK
+_ARM_MASK = const(3)  # = domino.round._ARM_MASK
+_ARMS_MASK = const(0xF)  # = domino.round._ARMS_MASK
+_CLOSES_SHIFT = const(4)  # = domino.round._CLOSES_SHIFT
+_CLOSES_MASK = const(0xF)  # = domino.round._CLOSES_MASK
+_FIRST_SHIFT = const(9)  # = domino.round._FIRST_SHIFT
+_FIRST_MASK = const(3)  # = domino.round._FIRST_MASK
+_ARMS_AND_CLOSES = const(0xFF)  # = domino.round._ARMS_AND_CLOSES
 
 MAGIC = "DOMINO 1"
 
@@ -53,10 +61,10 @@ def move_text(rd, m):
     """Text of move m in round rd's current position (call before playing it)."""
     lay = rd.layout
     if not m & _MULTI:
-        return _part(m & 31, (m >> _ARM_SHIFT) & 3, m & _CLOSE, lay.lead == _NONE)
-    arms = m & 15
-    closes = (m >> 4) & 15
-    f = (m >> 9) & 3
+        return _part(m & _TILE_MASK, (m >> _ARM_SHIFT) & _ARM_MASK, m & _CLOSE, lay.lead == _NONE)
+    arms = m & _ARMS_MASK
+    closes = (m >> _CLOSES_SHIFT) & _CLOSES_MASK
+    f = (m >> _FIRST_SHIFT) & _FIRST_MASK
     out = _part(DOUBLE[lay.end[f]], f, (closes >> f) & 1, False)
     for a in range(4):
         if a != f and (arms >> a) & 1:
@@ -75,11 +83,11 @@ def find_move(rd, tile, arm, close):
     found = _NONE
     for i in range(n):
         m = rd.buf[i]
-        if m & _MULTI or m & 31 != tile or bool(m & _CLOSE) != bool(close):
+        if m & _MULTI or m & _TILE_MASK != tile or bool(m & _CLOSE) != bool(close):
             continue
-        a = (m >> _ARM_SHIFT) & 3
+        a = (m >> _ARM_SHIFT) & _ARM_MASK
         if lay.lead == _NONE or arm is None or a == arm:
-            if found != _NONE and arm is None and not lay.same(a, (found >> _ARM_SHIFT) & 3):
+            if found != _NONE and arm is None and not lay.same(a, (found >> _ARM_SHIFT) & _ARM_MASK):
                 raise RecordError(name(tile) + " fits several ends: name the end")
             if found == _NONE:
                 found = m
@@ -98,13 +106,13 @@ def find_multi(rd, parts):
         if c:
             closes |= 1 << a
     f = parts[0][1]
-    m = _MULTI | arms | (closes << 4) | (f << 9)
+    m = _MULTI | arms | (closes << _CLOSES_SHIFT) | (f << _FIRST_SHIFT)
     if rd.is_legal(m):
         return m
     n = rd.legal()
     for i in range(n):   # the generator's canonical choice of the first arm when it does not matter
         x = rd.buf[i]
-        if x & _MULTI and x & 0xFF == m & 0xFF:
+        if x & _MULTI and x & _ARMS_AND_CLOSES == m & _ARMS_AND_CLOSES:
             return x
     return _NONE
 

@@ -22,9 +22,20 @@ _DOUBLES = const(0xA442081)  # = domino.tiles.DOUBLES
 _NONE = const(255)       # = domino.tiles.NONE
 _ALL = const(0xFFFFFFF)  # = domino.tiles.ALL
 
-_ARM_SHIFT = const(5)
-CLOSE = const(0x80)
-MULTI = const(0x100)
+# The move format, field by field (the one definition: other modules keep private copies of what
+# they decode, `_NAME = const(..)  # = domino.round._NAME`, which mpy-cross folds into their code).
+# A single placement:
+_TILE_MASK = const(0x1F)      # the tile, bits 0-4
+_ARM_SHIFT = const(5)         # the arm it goes on, bits 5-6
+_ARM_MASK = const(3)
+CLOSE = const(0x80)           # Donkey: the tile closes its arm
+MULTI = const(0x100)          # set: several doubles at once, laid out as
+_ARMS_MASK = const(0xF)       # the arms that take a double, bits 0-3
+_CLOSES_SHIFT = const(4)      # the arms the move closes, bits 4-7
+_CLOSES_MASK = const(0xF)
+_ARMS_AND_CLOSES = const(0xFF)
+_FIRST_SHIFT = const(9)       # the arm placed first (its double becomes the spinner), bits 9-10
+_FIRST_MASK = const(3)
 _MAX_MOVES = const(160)
 _EV_MAX = const(200)
 
@@ -254,26 +265,26 @@ class Round:
             if low & m1:
                 if k >= cap:
                     return k
-                buf[k] = t | 32
+                buf[k] = t | 1 << _ARM_SHIFT
                 k += 1
                 if low & dbl:
-                    buf[k] = t | 32 | CLOSE
+                    buf[k] = t | 1 << _ARM_SHIFT | CLOSE
                     k += 1
             if low & m2:
                 if k >= cap:
                     return k
-                buf[k] = t | 64
+                buf[k] = t | 2 << _ARM_SHIFT
                 k += 1
                 if low & dbl:
-                    buf[k] = t | 64 | CLOSE
+                    buf[k] = t | 2 << _ARM_SHIFT | CLOSE
                     k += 1
             if low & m3:
                 if k >= cap:
                     return k
-                buf[k] = t | 96
+                buf[k] = t | 3 << _ARM_SHIFT
                 k += 1
                 if low & dbl:
-                    buf[k] = t | 96 | CLOSE
+                    buf[k] = t | 3 << _ARM_SHIFT | CLOSE
                     k += 1
         if self.rules.multi > 1:
             k = self._multi_moves(buf, k, hand, cap + 1)
@@ -314,14 +325,14 @@ class Round:
                 if r.layout and lay.spin == _NONE and popcount(opened) > 1:
                     for f in range(4):            # which double becomes the spinner / cross
                         if (opened >> f) & 1 and k < cap:
-                            buf[k] = MULTI | arms | (c << 4) | (f << 9)
+                            buf[k] = MULTI | arms | (c << _CLOSES_SHIFT) | (f << _FIRST_SHIFT)
                             k += 1
                 elif k < cap:
                     pick = opened if opened else arms   # all closed: any arm of the move goes first
                     f = 0
                     while not (pick >> f) & 1:
                         f += 1
-                    buf[k] = MULTI | arms | (c << 4) | ((f & 3) << 9)
+                    buf[k] = MULTI | arms | (c << _CLOSES_SHIFT) | ((f & _FIRST_MASK) << _FIRST_SHIFT)
                     k += 1
                 if c == 0:
                     break
@@ -377,9 +388,9 @@ class Round:
         s = self.turn
         lay = self.layout
         if m & MULTI:
-            arms = m & 15
-            closes = (m >> 4) & 15
-            f = (m >> 9) & 3
+            arms = m & _ARMS_MASK
+            closes = (m >> _CLOSES_SHIFT) & _CLOSES_MASK
+            f = (m >> _FIRST_SHIFT) & _FIRST_MASK
             t = DOUBLE[lay.end[f]]
             lay.place(t, f, (closes >> f) & 1)
             self._event(_EV_PLAY, s, t | (f << _ARM_SHIFT))
@@ -391,16 +402,16 @@ class Round:
                     self._event(_EV_PLAY, s, t | (a << _ARM_SHIFT))
                     tiles |= 1 << t
         else:
-            t = m & 31
+            t = m & _TILE_MASK
             if lay.size:
-                lay.place(t, (m >> _ARM_SHIFT) & 3, m & CLOSE)
+                lay.place(t, (m >> _ARM_SHIFT) & _ARM_MASK, m & CLOSE)
             else:
                 lay.place_lead(t)
-            i = self.nev                  # _event(_EV_PLAY, s, m & 0x7F), inline: once per move
+            i = self.nev                  # _event(_EV_PLAY, s, tile | arm), inline: once per move
             if i < _EV_MAX:
                 ev = self.events
                 ev[2 * i] = 16 | s        # _EV_PLAY << 4 | s
-                ev[2 * i + 1] = m & 0x7F
+                ev[2 * i + 1] = m & (_TILE_MASK | _ARM_MASK << _ARM_SHIFT)
                 self.nev = i + 1
             tiles = 1 << t
         hands = self.hands

@@ -13,13 +13,13 @@ import sys
 from micropython import const
 from ui.gfx import Gfx
 from ui.screen import Screen, ticks_diff, drop_module
-_EV_PRESS = const(0x1000)   # = ui.input.EV_PRESS
-_EV_REPEAT = const(0x2000)  # = ui.input.EV_REPEAT
-_EV_KIND = const(0xF000)    # = ui.input.EV_KIND
-_EV_KEY = const(0x0FFF)     # = ui.input.EV_KEY
-_K_A = const(0x010)         # = ui.input.K_A
-_K_B = const(0x020)         # = ui.input.K_B
-_K_PRESS = const(0x100)     # = ui.input.K_PRESS
+_EV_PRESS = const(0x1000)   # = keys.EV_PRESS
+_EV_REPEAT = const(0x2000)  # = keys.EV_REPEAT
+_EV_KIND = const(0xF000)    # = keys.EV_KIND
+_EV_KEY = const(0x0FFF)     # = keys.EV_KEY
+_K_A = const(0x010)         # = keys.K_A
+_K_B = const(0x020)         # = keys.K_B
+_K_PRESS = const(0x100)     # = keys.K_PRESS
 
 _FRAME_MS = const(20)
 _WDT_MS = const(8000)                  # the RP2040's longest watchdog period is 8.3 s

@@ -9,6 +9,9 @@ from domino.tiles import PIPS, DOUBLE
 from micropython import const
 
 _MULTI = const(0x100)  # = domino.round.MULTI
+_TILE_MASK = const(0x1F)  # = domino.round._TILE_MASK
+_FIRST_SHIFT = const(9)  # = domino.round._FIRST_SHIFT
+_FIRST_MASK = const(3)  # = domino.round._FIRST_MASK
 
 _ai = None
 problem = None
@@ -67,9 +70,9 @@ def release():
 
 def _tile_of(rd, m):
     if m & _MULTI:
-        a = (m >> 9) & 3
+        a = (m >> _FIRST_SHIFT) & _FIRST_MASK
         return DOUBLE[rd.layout.end[a]]
-    return m & 31
+    return m & _TILE_MASK
 
 
 def stand_in(match):

@@ -7,13 +7,13 @@ name) and "Clear" (back to the seat's default name)."""
 from micropython import const
 from domino.rng import _ALPHABET, code, parse_code
 from .screen import Screen, drop_module
-_K_UP = const(0x001)     # = ui.input.K_UP
-_K_DOWN = const(0x002)   # = ui.input.K_DOWN
-_K_LEFT = const(0x004)   # = ui.input.K_LEFT
-_K_RIGHT = const(0x008)  # = ui.input.K_RIGHT
-_K_A = const(0x010)      # = ui.input.K_A
-_K_B = const(0x020)      # = ui.input.K_B
-_K_X = const(0x040)      # = ui.input.K_X
+_K_UP = const(0x001)     # = keys.K_UP
+_K_DOWN = const(0x002)   # = keys.K_DOWN
+_K_LEFT = const(0x004)   # = keys.K_LEFT
+_K_RIGHT = const(0x008)  # = keys.K_RIGHT
+_K_A = const(0x010)      # = keys.K_A
+_K_B = const(0x020)      # = keys.K_B
+_K_X = const(0x040)      # = keys.K_X
 
 
 

@@ -224,7 +224,7 @@ class TableView:
         self.cfar = bytearray(112)
         self.cclosed = bytearray(112)
         self.cn = bytearray(4)
-        self.cst = array("h", [0] * 36)  # per chain: ui/place.py's state after its last tile
+        self.cst = array("h", [0] * 36)  # per chain: ui/place.py's walk after its last tile (4 x _WALK)
         self.copen = bytearray(4)        # per chain: its end is open (a fit leaves it room)
         self._cur = bytearray(4)
         self.centre = _NONE

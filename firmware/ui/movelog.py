@@ -10,6 +10,8 @@ _NONE = const(255)       # = domino.tiles.NONE
 _ARM_SHIFT = const(5)   # = domino.round._ARM_SHIFT
 _EV_DRAW = const(2)      # = domino.round.EV_DRAW
 _EV_PASS = const(3)      # = domino.round.EV_PASS
+_TILE_MASK = const(0x1F)  # = domino.round._TILE_MASK
+_ARM_MASK = const(3)  # = domino.round._ARM_MASK
 
 
 def lines(game):
@@ -40,8 +42,8 @@ def lines(game):
         elif kind == _EV_PASS:
             out += words.passes(names[seat]) + "\n"
         elif kind >= 0:
-            t = data & 31
-            a = (data >> _ARM_SHIFT) & 3
+            t = data & _TILE_MASK
+            a = (data >> _ARM_SHIFT) & _ARM_MASK
             closed = k < lay.size and lay.seq_arm[k] & 8
             if k == 0:
                 cur[0] = LO[t]

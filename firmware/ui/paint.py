@@ -10,6 +10,7 @@ from ui.gfx import wrap
 _NONE = const(255)     # = domino.tiles.NONE
 _MULTI = const(0x100)  # = domino.round.MULTI
 _ARM_SHIFT = const(5)  # = domino.round._ARM_SHIFT
+_ARM_MASK = const(3)  # = domino.round._ARM_MASK
 _FAM_GOAT = const(1)  # = domino.rules._FAM_GOAT
 _F_HORIZ = const(1)    # = ui.gfx.F_HORIZ
 _CHAIN_OF_ARM = const((1, 0, 2, 3))  # = ui.gfx.CHAIN_OF_ARM
@@ -75,7 +76,7 @@ def _mark(t, g, m, col, chosen):
             if (m >> a) & 1:
                 mark_end(t.view, g, _CHAIN_OF_ARM[a], col, chosen)
     elif t.game.match.round.layout.lead != _NONE:
-        mark_end(t.view, g, _CHAIN_OF_ARM[(m >> _ARM_SHIFT) & 3], col, chosen)
+        mark_end(t.view, g, _CHAIN_OF_ARM[(m >> _ARM_SHIFT) & _ARM_MASK], col, chosen)
 
 
 def now(t):
@@ -159,7 +160,7 @@ def _chains(m):
             if (m >> a) & 1:
                 out |= 1 << _CHAIN_OF_ARM[a]
         return out
-    return 1 << _CHAIN_OF_ARM[(m >> _ARM_SHIFT) & 3]
+    return 1 << _CHAIN_OF_ARM[(m >> _ARM_SHIFT) & _ARM_MASK]
 
 
 def changed_rows(t, before):
@@ -202,8 +203,8 @@ def changed_rows(t, before):
             b = end
         if spans[i][1] > end:
             end = spans[i][1]
-    t.trows = (a, b if k else end)             # (b: the first span's end)
-    t.trows2 = (spans[k][0], end) if k else t.trows
+    rows = (a, b if k else end)                  # (b: the first span's end)
+    t.set_trows(rows, (spans[k][0], end) if k else rows)
     return _P_TROWS | _P_TROWS2 if k else _P_TROWS
 
 
@@ -264,24 +265,26 @@ def hand(t, g):
     n = t.nh
     b = g.board
     if g.fb is b.fb:                             # (not a test's frame of its own)
-        t.hand_at = -1
+        t.hand_drawn(-1)
     if t.shown == _NONE:
         if not t.solo and not g.mono:             # (1-bit: nothing lit there, tests check)
             g.center("(hands hidden)", t.hand_y + t.hand_h // 2 - 4, c.DIM)
         return
     x0, vis, _ = t.hand_span()
-    if t.cursor < t.hfirst:
-        t.hfirst = t.cursor
-    if t.cursor >= t.hfirst + vis:
-        t.hfirst = t.cursor - vis + 1
-    if t.hfirst > max(0, n - vis):
-        t.hfirst = max(0, n - vis)
+    f = t.hfirst                                 # the shown tiles follow the cursor
+    if t.cursor < f:
+        f = t.cursor
+    if t.cursor >= f + vis:
+        f = t.cursor - vis + 1
+    if f > max(0, n - vis):
+        f = max(0, n - vis)
+    t.scroll_hand(f)
     picking = t.mode in (_M_PICK, _M_END) and t.shown == t.game.match.round.turn
-    for i in range(t.hfirst, min(n, t.hfirst + vis)):
+    for i in range(f, min(n, f + vis)):
         _hand_tile(t, g, i, picking)
     _scroll_marks(t, g, vis)
     if g.fb is b.fb and b.y0 <= t.hand_y - 1 and g.h <= b.y0 + (b.band or g.h):
-        t.hand_at = b.moved                      # the whole row is in the buffer (see cursor)
+        t.hand_drawn(b.moved)                    # the whole row is in the buffer (see cursor)
 
 
 def cursor(t, g):

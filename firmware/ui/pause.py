@@ -5,8 +5,8 @@ from .widgets import ListScreen, HelpPage, Message, help_text
 from . import brain, words
 from micropython import const
 
-_K_A = const(0x010)  # = ui.input.K_A
-_K_B = const(0x020)  # = ui.input.K_B
+_K_A = const(0x010)  # = keys.K_A
+_K_B = const(0x020)  # = keys.K_B
 _SETTLE_MS = const(600)  # quiet wanted before the curtain lifts (passing a device takes longer)
 
 
@@ -37,8 +37,8 @@ class Curtain(Screen):
             self.calm = now          # still the last player's taps
             return
         if k == _K_A:
-            self.table.shown = self.seat
-            self.table.mode = 0
+            self.table.show_hand(self.seat)
+            self.table.set_mode(0)
             self.app.go(self.table)
         elif k == _K_B:
             self.table.pause(self)

@@ -9,14 +9,18 @@ from ui import brain, words
 _NONE = const(255)       # = domino.tiles.NONE
 _MULTI = const(0x100)    # = domino.round.MULTI
 _ARM_SHIFT = const(5)   # = domino.round._ARM_SHIFT
-_K_UP = const(0x001)     # = ui.input.K_UP
-_K_DOWN = const(0x002)   # = ui.input.K_DOWN
-_K_LEFT = const(0x004)   # = ui.input.K_LEFT
-_K_RIGHT = const(0x008)  # = ui.input.K_RIGHT
-_K_A = const(0x010)      # = ui.input.K_A
-_K_B = const(0x020)      # = ui.input.K_B
-_K_X = const(0x040)      # = ui.input.K_X
-_K_Y = const(0x080)      # = ui.input.K_Y
+_TILE_MASK = const(0x1F)  # = domino.round._TILE_MASK
+_ARM_MASK = const(3)  # = domino.round._ARM_MASK
+_FIRST_SHIFT = const(9)  # = domino.round._FIRST_SHIFT
+_FIRST_MASK = const(3)  # = domino.round._FIRST_MASK
+_K_UP = const(0x001)     # = keys.K_UP
+_K_DOWN = const(0x002)   # = keys.K_DOWN
+_K_LEFT = const(0x004)   # = keys.K_LEFT
+_K_RIGHT = const(0x008)  # = keys.K_RIGHT
+_K_A = const(0x010)      # = keys.K_A
+_K_B = const(0x020)      # = keys.K_B
+_K_X = const(0x040)      # = keys.K_X
+_K_Y = const(0x080)      # = keys.K_Y
 _M_PICK = const(1)      # = ui.table._M_PICK
 _M_END = const(2)       # = ui.table._M_END
 _CHAIN_OF_ARM = const((1, 0, 2, 3))  # = ui.gfx.CHAIN_OF_ARM
@@ -36,16 +40,14 @@ def begin(t, seat):
     gc.collect()
     if gc.mem_free() < _HUMAN_ROOM:
         brain.release()                # short of heap: the AI's buffers go while a person thinks
-    t.shown = seat
-    t.mode = _M_PICK
-    t.playable = playable_mask(t)
+    t.start_pick(seat, playable_mask(t))
     t.load_hand()
     if t.cursor_tile == _NONE or not (t.playable >> t.cursor_tile) & 1:
         jump(t, 1, True)
     app.inp.flush()
     rd = t.game.match.round
     if rd.last != seat and rd.last != _NONE:     # someone else just moved: A is not taken at once
-        t.calm_until = t.now() + _CALM_MS
+        t.calm(t.now() + _CALM_MS)
     app.board.led(0, 40, 0)
     app.redraw()
 
@@ -62,12 +64,13 @@ def playable_mask(t):
                 if (m >> a) & 1:
                     mask |= 1 << DOUBLE[lay.end[a]]
         else:
-            mask |= 1 << (m & 31)
+            mask |= 1 << (m & _TILE_MASK)
     return mask
 
 
 def moves_of(t, tile):
-    """Fill t.opts with the legal moves that place `tile` (single or in a multi-double move)."""
+    """Fill t.opts (a buffer the table lends) with the legal moves that place `tile` (single or in a
+    multi-double move); returns how many."""
     rd = t.game.match.round
     n = rd.legal()
     k = 0
@@ -81,12 +84,11 @@ def moves_of(t, tile):
                     hit = True
             if not hit:
                 continue
-        elif m & 31 != tile:
+        elif m & _TILE_MASK != tile:
             continue
         if k < len(t.opts):
             t.opts[k] = m
             k += 1
-    t.nopts = k
     return k
 
 
@@ -94,17 +96,17 @@ def key(t, k):
     app = t.app
     if k == _K_A and t.calm_until and ticks_diff(t.now(), t.calm_until) < 0:
         return                         # still mashing from the AI's turn: not a choice
-    t.calm_until = 0
+    t.calm(0)
     if t.mode == _M_END:
         if k in (_K_UP, _K_LEFT):
-            t.opt = (t.opt - 1) % t.nopts
+            t.set_opt((t.opt - 1) % t.nopts)
         elif k in (_K_DOWN, _K_RIGHT):
-            t.opt = (t.opt + 1) % t.nopts
+            t.set_opt((t.opt + 1) % t.nopts)
         elif k == _K_A:
             play(t, t.opts[t.opt])
             return
         elif k == _K_B:
-            t.mode = _M_PICK
+            t.set_mode(_M_PICK)
             t.app.redraw()
             return
         say_opt(t)
@@ -120,9 +122,9 @@ def key(t, k):
         return
     was = t.cursor
     if k == _K_LEFT:
-        t.cursor = (t.cursor - 1) % t.nh
+        t.move_cursor((t.cursor - 1) % t.nh)
     elif k == _K_RIGHT:
-        t.cursor = (t.cursor + 1) % t.nh
+        t.move_cursor((t.cursor + 1) % t.nh)
     elif k == _K_UP:
         jump(t, -1, False)
     elif k == _K_DOWN:
@@ -133,14 +135,14 @@ def key(t, k):
     elif k == _K_A:
         choose(t)
         return
-    t.cursor_tile = t.hand[t.cursor]
+    t.move_cursor(t.cursor)
     # the two tiles when both are among those shown (else the row scrolls); the table too while a
     # hint's end is outlined (it shows with the hinted tile)
     f = t.hfirst
     vis = t.hand_span()[1]
     part = _P_HAND
     if f <= was < f + vis and f <= t.cursor < f + vis and t.hand_at == app.board.moved:
-        t.cursor_was = was
+        t.set_cursor_was(was)
         part = _P_CURSOR
     t.changed(part | (_P_TABLE if t.hint_move >= 0 else 0))
 
@@ -150,13 +152,14 @@ def jump(t, d, from_start):
     n = t.nh
     if not n:
         return
-    i = -1 if from_start else t.cursor
+    c = t.cursor
+    i = -1 if from_start else c
     for _ in range(n):
         i = (i + d) % n
         if (t.playable >> t.hand[i]) & 1:
-            t.cursor = i
+            c = i
             break
-    t.cursor_tile = t.hand[t.cursor]
+    t.move_cursor(c)
 
 
 def choose(t):
@@ -175,12 +178,11 @@ def choose(t):
     if n == 1:
         play(t, t.opts[0])
         return
-    t.opt = 0
+    opt = 0
     for i in range(n):
         if t.opts[i] == t.hint_move:
-            t.opt = i
-    t.mode = _M_END
-    t.msg = ""
+            opt = i
+    t.offer_ends(n, opt)
     say_opt(t)
 
 
@@ -188,18 +190,16 @@ def say_opt(t):
     """The end being chosen: outlined on the table, named in the message area (ui/paint.py); a tall
     table scrolls to it."""
     m = t.opts[t.opt]
-    t.msg_at = t.now()
-    t.page = 0
+    t.restart_msg()
     t.changed(_P_TABLE | _P_MSG)       # the ends outlined, the end named (the hand is as it was)
     if t.view.tall:
-        a = (m >> _ARM_SHIFT) & 3 if not m & _MULTI else (m >> 9) & 3
+        a = (m >> _ARM_SHIFT) & _ARM_MASK if not m & _MULTI else (m >> _FIRST_SHIFT) & _FIRST_MASK
         ch = _CHAIN_OF_ARM[a]
         t.view.follow(t.view.my[ch], t.view.mh[ch])
 
 
 def play(t, mv):
-    t.undo_to = t.game.match.nmoves               # this move can be taken back (ui/pause.py)
-    t.undo_text = words.describe(t.game.match.round, mv, True)
+    t.allow_undo(t.game.match.nmoves, words.describe(t.game.match.round, mv, True))
     t.app.beep(1200, 15)
     t.play(mv, not t.solo)              # pass-and-play: the next player must not see this hand
     if t.solo:
@@ -213,26 +213,18 @@ def hint(t):
     app = t.app
     s = game.match.round.turn
     t.say("Thinking of a hint")
-    t.thinking = s
+    t.think(s)
     app.flush()
-    t.anim_t = 0
     app.release()
     short = app.g.cols < 24
     mv, why = brain.hint(game.match, s, app.settings["think"], app.ai_clock, t.on_tick, short)
-    t.thinking = _NONE
-    t.pause_req = False
     rd = game.match.round
-    tile = mv & 31
+    tile = mv & _TILE_MASK
     if mv & _MULTI:
         for a in range(4):
             if (mv >> a) & 1:
                 tile = DOUBLE[rd.layout.end[a]]
                 break
-    t.hint_move = mv
-    t.hint_tile = tile
-    for i in range(t.nh):
-        if t.hand[i] == tile:
-            t.cursor = i
-    t.cursor_tile = tile
+    t.hinted(mv, tile)
     t.say(words.hint(words.describe(rd, mv, True), why, short), 6000, app.g.c.ACCENT)
     app.inp.flush()

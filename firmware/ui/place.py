@@ -39,6 +39,24 @@ _DY = const((0, 0, -1, 1))
 _TX = const((0, 0, 1, -1))
 _TY = const((1, -1, 0, 0))
 
+# how a tile lies in its chain
+_IN_ROW = const(0)        # along the row
+_CORNER = const(1)        # across the row's end: the next row runs back the other way
+_ACROSS_TURN = const(2)   # a double at a turn, across it (the corner comes after it)
+
+# A chain's walk (local coordinates, see _chain), kept in v.cst[ch * _WALK:] after its last real
+# tile so that _added goes on from there:
+_W_U = const(0)           # along: where the row's next tile starts
+_W_WT = const(1)          # across: the row's edge nearer the centre
+_W_SIGN = const(2)        # 1: the row runs outwards, -1: back
+_W_FAR0 = const(3)        # along: where the far half of the tile before starts (a corner goes there)
+_W_BOT = const(4)         # across: the far edge of the tile before, on the turn's side
+_W_GAP = const(5)         # the gap a corner leaves under the tile before (_GAP joined, else _SEP)
+_W_TURNED = const(6)      # 1: a double lies across the turn, the next tile is the corner
+_W_SLACK = const(7)       # after a double in a row: the room a double across the next turn needs
+_W_ROW = const(8)         # rows turned so far
+_WALK = const(9)
+
 
 def _push(v, ch, t, near, far, closed):
     i = ch * 28 + v.cn[ch]
@@ -242,12 +260,19 @@ def _put(v, t, x, y, a, b, horiz, flags):
 def _chain(v, ch, s, cx, cy, cdbl, more, j0=0):
     """Lay chain ch out from the centre in rows that turn corners; False when a tile falls outside.
     Local coordinates: u along the chain's first row (from the centre point), w across it, growing
-    in the turn direction; a row is the band of w values [wt, wt + s). j0: its first j0 tiles are
-    placed already (_added): go on from the state they left (v.cst, kept at the chain's end)."""
+    in the turn direction; a row is the band of w values [wt, wt + s). `more`: imaginary tiles after
+    the real ones, that must find room too. j0: its first j0 tiles are placed already (_added): go
+    on from the walk they left (v.cst, kept after the chain's last real tile).
+
+    The steps: the room the chain has on each side of the centre point; where its first tile goes
+    (or where the walk stopped); each tile in the row, across a turn (a double) or at a corner; its
+    place on the screen; then the walk kept and the open end's marker."""
     dx = _DX[ch]
     dy = _DY[ch]
     tx = _TX[ch]
     ty = _TY[ch]
+    # the room: ahead along the first row (umax), on the turn's side (wmax), behind the centre
+    # (uback) and on the other side (wback)
     x0 = v.x0
     x1 = x0 + v.w
     y0 = v.y0
@@ -255,54 +280,57 @@ def _chain(v, ch, s, cx, cy, cdbl, more, j0=0):
     if v.tall:
         y0 -= _TALL * v.h
         y1 += _TALL * v.h
-    if ch == 0:
+    if ch == 0:                      # right, turning down
         umax, wmax, uback, wback = x1 - cx, y1 - cy, cx - x0, cy - y0
-    elif ch == 1:
+    elif ch == 1:                    # left, turning up
         umax, wmax, uback, wback = cx - x0, cy - y0, x1 - cx, y1 - cy
-    elif ch == 2:
+    elif ch == 2:                    # up, turning right
         umax, wmax, uback, wback = cy - y0, x1 - cx, y1 - cy, cx - x0
-    else:
+    else:                            # down, turning left
         umax, wmax, uback, wback = y1 - cy, cx - x0, cy - y0, x1 - cx
     # rows after the first turn reach back to the spinner's column/row (its other arms own the
     # rest), or all the way across when the line has no spinner
     umin = s + _SEP if v.wheel else -uback
     pos = tx + ty > 0                # the turn goes to +x / +y on the screen
+    # the walk: the first row starts beside the centre tile, level with it
     if ch < 2 and cdbl:
         u = (s - s // 2 if dx > 0 else s // 2) + _GAP
     else:
         u = s + _GAP
     u0 = u
-    wt = -(s // 2) if pos else s // 2 - s    # the first row: level with the centre
-    sign = 1                         # +1: the row runs outwards (u grows), -1: back
-    far0 = 0                         # along start of the far end of the tile before
-    bot = 0                          # across end of the tile before, on the turn's side
-    gap = _SEP                        # gap under the tile before, for a corner (joined end to end:
-    turned = False                   # _GAP; a row's side: _SEP); turned: a double laid across a turn
-    slack = 0                        # after a double in a row: room a double laid across a turn
-    #                                  after the next tile needs, to stay clear of the one in the row
+    wt = -(s // 2) if pos else s // 2 - s
+    sign = 1
+    far0 = 0
+    bot = 0
+    gap = _SEP
+    turned = 0
+    slack = 0
+    row = 0
+    st = v.cst
+    k = ch * _WALK
+    if j0:                           # ... or goes on where it stopped
+        u = st[k + _W_U]
+        wt = st[k + _W_WT]
+        sign = st[k + _W_SIGN]
+        far0 = st[k + _W_FAR0]
+        bot = st[k + _W_BOT]
+        gap = st[k + _W_GAP]
+        turned = st[k + _W_TURNED]
+        slack = st[k + _W_SLACK]
+        row = st[k + _W_ROW]
     base = ch * 28
     n = v.cn[ch]
-    row = 0                          # rows turned so far
-    mx = my = 0
-    mw = mh = s
     t = 0
-    k = ch * 9
-    st = v.cst
-    if j0:
-        u, wt, sign, far0, bot, gap, turned, slack, row = st[k:k + 9]
-        mx = v.mx[ch]
-        my = v.my[ch]
-        mw = v.mw[ch]
-        mh = v.mh[ch]
     for j in range(j0, n + more):
         dbl = False
         if j < n:
             t = v.ct[base + j]
             dbl = LO[t] == HI[t]
-        ln = s if dbl else 2 * s
+        ln = s if dbl else 2 * s     # a double lies across the line
         room = slack if not dbl else 0
+        # the tile's rectangle: a0..a1 along, b0..b1 across
         if not turned and (u + ln + room <= umax if sign > 0 else u - ln - room >= umin):
-            kind = 0                 # in the row
+            kind = _IN_ROW
             if sign > 0:
                 a0 = u
                 u += ln + _GAP
@@ -318,7 +346,7 @@ def _chain(v, ch, s, cx, cy, cdbl, more, j0=0):
         elif j == 0:
             return False             # not even the first tile fits beside the centre
         elif dbl:                    # a double at a turn: across it, under the far end before
-            kind = 2
+            kind = _ACROSS_TURN
             a0 = far0 + s // 2 - s
             if a0 + 2 * s > umax:
                 a0 = umax - 2 * s
@@ -329,9 +357,9 @@ def _chain(v, ch, s, cx, cy, cdbl, more, j0=0):
             b1 = b0 + s
             far0 = a0 + s - s // 2   # the corner goes under its middle
             gap = _GAP
-            turned = True
+            turned = 1
         else:                        # the corner: across the row, under the far end before
-            kind = 1
+            kind = _CORNER
             a0 = far0
             a1 = a0 + s
             b0 = bot + gap
@@ -341,59 +369,83 @@ def _chain(v, ch, s, cx, cy, cdbl, more, j0=0):
             sign = -sign
             u = a0 - _GAP if sign < 0 else a1 + _GAP
             gap = _GAP
-            turned = False
+            turned = 0
             row += 1
         bot = b1
         if a1 > umax or b1 > wmax or b0 < -wback or (row and a0 < umin):
             return False
         if j >= n:
-            continue
+            continue                 # an imaginary tile: room found, nothing placed
+        # on the screen
         if dx:
             x = cx + a0 if dx > 0 else cx - a1
             y = cy + b0 if ty > 0 else cy - b1
         else:
             y = cy + a0 if dy > 0 else cy - a1
             x = cx + b0 if tx > 0 else cx - b1
-        across = kind == 1 or (kind == 0 and dbl)
+        across = kind == _CORNER or (kind == _IN_ROW and dbl)
         # the near half first when the tile runs towards +x / +y on the screen
-        fwd = pos if kind == 1 else (dx + dy) * sign > 0
+        fwd = pos if kind == _CORNER else (dx + dy) * sign > 0
         near = v.cnear[base + j]
         far = v.cfar[base + j]
         flags = (_F_DOUBLE if dbl else 0) | (_F_CLOSED if v.cclosed[base + j] else 0)
         _put(v, t, x, y, near if fwd else far, far if fwd else near, (dx != 0) != across, flags)
-        # the open end's marker: the far half (all of a double)
-        horiz = (dx != 0) != across
-        mx = x
-        my = y
-        mw = mh = s
-        if dbl:
-            if horiz:
-                mw = 2 * s
-            else:
-                mh = 2 * s
-        elif fwd:                    # the far half is the second one (right / bottom)
-            if horiz:
-                mx += s
-            else:
-                my += s
-    if not more:                     # (the state after the last real tile: place() lays a fit
+    if not more:                     # (the walk after the last real tile: place() lays a fit
         _keep(st, k, u, wt, sign, far0, bot, gap, turned, slack, row)   # again with more = 0)
-    if n == 0:                       # no tile yet: a box beside the centre
-        mw = mh = s
-        b0 = -(s // 2) if pos else s // 2 - s
-        if dx:
-            mx = cx + u0 if dx > 0 else cx - u0 - s
-            my = cy + b0 if ty > 0 else cy - b0 - s
-        else:
-            my = cy + u0 if dy > 0 else cy - u0 - s
-            mx = cx + b0 if tx > 0 else cx - b0 - s
-    v.mx[ch] = mx
-    v.my[ch] = my
-    v.mw[ch] = mw
-    v.mh[ch] = mh
+    if n > j0:
+        _end_marker(v, ch, s, v.cnear[base + n - 1])
+    elif n == 0:
+        _box_marker(v, ch, s, cx, cy, u0, pos)
     return True
 
 
-def _keep(st, k, *state):
-    for i in range(9):
-        st[k + i] = state[i]
+def _keep(st, k, u, wt, sign, far0, bot, gap, turned, slack, row):
+    """Keep a chain's walk (at v.cst[k:]) for _added to go on from."""
+    st[k + _W_U] = u
+    st[k + _W_WT] = wt
+    st[k + _W_SIGN] = sign
+    st[k + _W_FAR0] = far0
+    st[k + _W_BOT] = bot
+    st[k + _W_GAP] = gap
+    st[k + _W_TURNED] = turned
+    st[k + _W_SLACK] = slack
+    st[k + _W_ROW] = row
+
+
+def _end_marker(v, ch, s, near):
+    """Chain ch's open end, outlined when a move may go there: the far half of its last tile (the
+    tile _put last; `near` its number at the chain's inner end), all of it for a double."""
+    i = v.n - 1
+    x = v.px[i]
+    y = v.py[i]
+    horiz = v.pf[i] & _F_HORIZ
+    w = h = s
+    if v.pf[i] & _F_DOUBLE:
+        if horiz:
+            w = 2 * s
+        else:
+            h = 2 * s
+    elif v.pa[i] == near:            # the far half is the second one (right / bottom)
+        if horiz:
+            x += s
+        else:
+            y += s
+    v.mx[ch] = x
+    v.my[ch] = y
+    v.mw[ch] = w
+    v.mh[ch] = h
+
+
+def _box_marker(v, ch, s, cx, cy, u0, pos):
+    """A chain with no tile yet: its open end is a box beside the centre, where the first tile goes."""
+    b0 = -(s // 2) if pos else s // 2 - s
+    if _DX[ch]:
+        x = cx + u0 if _DX[ch] > 0 else cx - u0 - s
+        y = cy + b0 if _TY[ch] > 0 else cy - b0 - s
+    else:
+        y = cy + u0 if _DY[ch] > 0 else cy - u0 - s
+        x = cx + b0 if _TX[ch] > 0 else cx - b0 - s
+    v.mx[ch] = x
+    v.my[ch] = y
+    v.mw[ch] = s
+    v.mh[ch] = s

@@ -9,10 +9,10 @@ _NONE = const(255)      # = domino.tiles.NONE
 _OUT = const(1)         # = domino.round.OUT
 _FAM_GOAT = const(1)   # = domino.rules._FAM_GOAT
 _FAM_SEA = const(2)    # = domino.rules._FAM_SEA
-_K_A = const(0x010)     # = ui.input.K_A
-_K_B = const(0x020)     # = ui.input.K_B
-_K_UP = const(0x001)    # = ui.input.K_UP
-_K_DOWN = const(0x002)  # = ui.input.K_DOWN
+_K_A = const(0x010)     # = keys.K_A
+_K_B = const(0x020)     # = keys.K_B
+_K_UP = const(0x001)    # = keys.K_UP
+_K_DOWN = const(0x002)  # = keys.K_DOWN
 
 
 def side_name(game, side):
@@ -26,12 +26,7 @@ def next_round(t):
     """Deal the next round (saved at once) and go back to the table."""
     t.game.match.start_round()
     t.save()
-    t.mode = 0
-    t.msg = ""
-    t.msg_until = 0
-    t.last_text = ""
-    t.undo_to = -1
-    t.view.key = -1
+    t.new_round()
     t.app.go(t)
 
 
@@ -42,7 +37,7 @@ def end_round(t):
     m = game.match
     app = t.app
     if not t.solo:
-        t.shown = _NONE
+        t.show_hand(_NONE)
     if len(m.history) < m.round_no:
         before = m.remembered[:]
         m.finish_round()
@@ -83,9 +78,7 @@ def end_round(t):
             app.store().clear_game()          # a finished match is not offered to resume
         except OSError:
             pass
-    t.view.key = -1
-    t.last = 0
-    t.cursor_tile = _NONE
+    t.round_scored()
     drop_module("store")                      # statistics written: its code goes before the
                                               # result screens (docs/ENGINE.md, "Memory tricks")
     app.beep(660, 80)

@@ -9,12 +9,12 @@ from ui.gfx import TableView, wrap
 from ui import brain, words
 _NONE = const(255)         # = domino.tiles.NONE
 _EV_DRAW = const(2)        # = domino.round.EV_DRAW
-_K_A = const(0x010)        # = ui.input.K_A
-_K_B = const(0x020)        # = ui.input.K_B
-_K_Y = const(0x080)        # = ui.input.K_Y
-_EV_PRESS = const(0x1000)  # = ui.input.EV_PRESS
-_EV_KIND = const(0xF000)   # = ui.input.EV_KIND
-_EV_KEY = const(0x0FFF)    # = ui.input.EV_KEY
+_K_A = const(0x010)        # = keys.K_A
+_K_B = const(0x020)        # = keys.K_B
+_K_Y = const(0x080)        # = keys.K_Y
+_EV_PRESS = const(0x1000)  # = keys.EV_PRESS
+_EV_KIND = const(0xF000)   # = keys.EV_KIND
+_EV_KEY = const(0x0FFF)    # = keys.EV_KEY
 
 _M_RUN = const(0)       # the match advances by itself (AI, forced draws, round end)
 _M_PICK = const(1)      # a human picks a tile from the hand
@@ -130,6 +130,97 @@ class Table(Screen):
                     self.shown = s
         self.solo = solo
         brain.make_room = app.release    # the AI may ask for the screens' code to go
+
+    # --- what the turn's modules change (ui/pick.py, ui/paint.py, ui/sheet.py, ui/pause.py) -------
+    # Others read the table's attributes; they change them only through these methods.
+    def set_mode(self, mode):
+        self.mode = mode
+
+    def show_hand(self, seat):
+        """Seat's hand face up (_NONE: every hand face down)."""
+        self.shown = seat
+
+    def start_pick(self, seat, playable):
+        """The human at seat picks a tile; playable: the mask of tiles with a legal move."""
+        self.shown = seat
+        self.mode = _M_PICK
+        self.playable = playable
+
+    def calm(self, until):
+        """A is ignored until then (0: taken at once)."""
+        self.calm_until = until
+
+    def move_cursor(self, i):
+        self.cursor = i
+        self.cursor_tile = self.hand[i]
+
+    def set_cursor_was(self, i):
+        """The cursor was drawn on hand tile i before it moved (_P_CURSOR redraws both)."""
+        self.cursor_was = i
+
+    def offer_ends(self, n, opt):
+        """The tile fits n ends: the first n of self.opts (ui/pick.py fills them); opt is chosen."""
+        self.nopts = n
+        self.opt = opt
+        self.mode = _M_END
+        self.msg = ""
+
+    def set_opt(self, opt):
+        self.opt = opt
+
+    def restart_msg(self):
+        """The message area shows its text from the first step (page) again."""
+        self.msg_at = self.now()
+        self.page = 0
+
+    def allow_undo(self, to, text):
+        """The move about to be played (in words) can be taken back to `to` moves (ui/pause.py)."""
+        self.undo_to = to
+        self.undo_text = text
+
+    def think(self, seat):
+        """Seat's AI thinks (the wheel turns from its first step); _NONE: nobody."""
+        self.thinking = seat
+        self.anim_t = 0
+
+    def hinted(self, mv, tile):
+        """The hint came: the move, its tile (the cursor goes there); presses made meanwhile go."""
+        self.thinking = _NONE
+        self.pause_req = False
+        self.hint_move = mv
+        self.hint_tile = tile
+        for i in range(self.nh):
+            if self.hand[i] == tile:
+                self.cursor = i
+        self.cursor_tile = tile
+
+    def set_trows(self, rows, rows2):
+        """The table area's rows a move changed (_P_TROWS, _P_TROWS2)."""
+        self.trows = rows
+        self.trows2 = rows2
+
+    def hand_drawn(self, moved):
+        """The hand row was drawn whole into the buffer at board.moved `moved` (-1: it was not)."""
+        self.hand_at = moved
+
+    def scroll_hand(self, first):
+        """The hand row shows tiles from `first` on."""
+        self.hfirst = first
+
+    def new_round(self):
+        """The next round is dealt: no message, nothing to take back, the layout drawn anew."""
+        self.mode = _M_RUN
+        self.msg = ""
+        self.msg_until = 0
+        self.last_text = ""
+        self.undo_to = -1
+        self.view.key = -1
+
+    def round_scored(self):
+        """The round is scored: nothing outlined, no cursor tile, the layout drawn anew."""
+        self.view.key = -1
+        self.last = 0
+        self.cursor_tile = _NONE
 
     def hand_span(self):
         """(x of the first hand tile, tiles shown, pitch): room is kept for the scroll marks when the

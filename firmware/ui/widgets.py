@@ -3,12 +3,12 @@ menus, the in-game menu and the error screen; not resident while a game is playe
 from micropython import const
 from .screen import Screen
 from ui.gfx import wrap
-_K_A = const(0x010)      # = ui.input.K_A
-_K_B = const(0x020)      # = ui.input.K_B
-_K_UP = const(0x001)     # = ui.input.K_UP
-_K_DOWN = const(0x002)   # = ui.input.K_DOWN
-_K_LEFT = const(0x004)   # = ui.input.K_LEFT
-_K_RIGHT = const(0x008)  # = ui.input.K_RIGHT
+_K_A = const(0x010)      # = keys.K_A
+_K_B = const(0x020)      # = keys.K_B
+_K_UP = const(0x001)     # = keys.K_UP
+_K_DOWN = const(0x002)   # = keys.K_DOWN
+_K_LEFT = const(0x004)   # = keys.K_LEFT
+_K_RIGHT = const(0x008)  # = keys.K_RIGHT
 
 _ROW_H = const(11)
 OPTION_LABELS = {

@@ -11,6 +11,9 @@ _NONE = const(255)         # = domino.tiles.NONE
 _MULTI = const(0x100)      # = domino.round.MULTI
 _CLOSE = const(0x80)       # = domino.round.CLOSE
 _ARM_SHIFT = const(5)     # = domino.round._ARM_SHIFT
+_TILE_MASK = const(0x1F)  # = domino.round._TILE_MASK
+_ARM_MASK = const(3)      # = domino.round._ARM_MASK
+_CLOSES_SHIFT = const(4)  # = domino.round._CLOSES_SHIFT
 
 
 
@@ -26,10 +29,11 @@ def describe(rd, m, short=False):
                 if out:
                     out += "+" if short else " + "
                 out += tile_name(DOUBLE[lay.end[a]])
-                if not short and (m >> (4 + a)) & 1:
+                if not short and (m >> (_CLOSES_SHIFT + a)) & 1:
                     out += " closed"
         return out
-    return placed(m & 31, lay.end[(m >> _ARM_SHIFT) & 3] if lay.lead != _NONE else _NONE, m & _CLOSE)
+    return placed(m & _TILE_MASK, lay.end[(m >> _ARM_SHIFT) & _ARM_MASK] if lay.lead != _NONE else _NONE,
+                  m & _CLOSE)
 
 
 def placed(t, on=_NONE, closed=False):

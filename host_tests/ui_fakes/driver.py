@@ -24,7 +24,7 @@ sys.path.insert(0, ARGS[0])
 
 import json  # noqa: E402
 import boards.sim as sim  # noqa: E402
-from ui.input import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B, K_X, K_Y  # noqa: E402
+from keys import K_UP, K_DOWN, K_LEFT, K_RIGHT, K_A, K_B, K_X, K_Y  # noqa: E402
 from ui.app import App  # noqa: E402
 from rand import Rand  # noqa: E402
 import geometry  # noqa: E402
@@ -365,10 +365,12 @@ class Driver:
         app = self.app
         rounds = 0
         moves = 0
+        seen = self.out.setdefault("seen", {})   # screens waited on, and how often
         for _ in range(20000):
             self.settle()
             sc = app.screen
             nm = name(sc)
+            seen[nm] = seen.get(nm, 0) + 1
             if nm == stop_at:
                 return "at " + nm
             if nm == "Table" and sc.mode == 1:
@@ -386,6 +388,8 @@ class Driver:
                     if rounds > max_rounds:
                         return "too many rounds"
                 over = sc.game.match.over
+                if over:
+                    self.out["match_end"] = state(self)   # the table's last state, before the menu
                 self.press(K_A)
                 if over and self.screen() == "MainMenu":
                     return "over"
@@ -803,6 +807,8 @@ def state(d):
     if t is not None:
         m = t.game.match
         s.update({"round_no": m.round_no, "over": m.over, "scores": m.scores[:m.rules.sides],
+                  "winner": m.winner, "loser": m.loser, "target": m.rules.target,
+                  "remembered": m.remembered[:m.rules.sides], "opened": list(m.opened[:m.rules.sides]),
                   "moves_played": m.round.moves_played, "turn": m.round.turn, "mode": t.mode,
                   "shown": t.shown, "hand": [t.hand[i] for i in range(t.nh)], "cursor": t.cursor,
                   "msg": t.msg, "history": len(m.history), "sheet": t.game.sheet,

@@ -36,7 +36,7 @@ sys.path.insert(0, os.getenv("UI_BOARDS"))
 sys.path.insert(0, os.getenv("UI_CODE"))
 
 import powercut as pc  # noqa: E402
-from ui.input import K_A, K_B, K_DOWN, K_RIGHT  # noqa: E402
+from keys import K_A, K_B, K_DOWN, K_RIGHT  # noqa: E402
 from ui.app import App  # noqa: E402
 
 ERRNO = {"EIO": 5, "ENOSPC": 28, "EROFS": 30}

@@ -5,7 +5,7 @@ Shared by the heap proofs of both runtimes: host_tests/ui_fakes/heapgame.py (uni
 board) and tools/pico_emu/scripts/uimatch.py (the emulated Pico, real board). Each gives its own
 `press(key)` and `step()`, as a key reaches the app differently on each.
 """
-from ui.input import K_DOWN, K_RIGHT, K_A
+from keys import K_DOWN, K_RIGHT, K_A
 
 
 def row(app, press, label):

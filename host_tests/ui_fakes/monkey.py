@@ -34,7 +34,7 @@ MODE = JOB[0]
 COUNT = int(JOB[2])
 
 import boards.sim as sim  # noqa: E402
-from ui.input import K_DOWN, K_RIGHT, K_A  # noqa: E402
+from keys import K_DOWN, K_RIGHT, K_A  # noqa: E402
 from ui.app import App  # noqa: E402
 from domino.rules import VARIANTS, FAM_POINTS  # noqa: E402
 import domino.match as dmatch  # noqa: E402

@@ -27,7 +27,7 @@ sys.path.insert(0, os.getenv("UI_CODE"))
 
 import json  # noqa: E402
 import boards.sim as sim  # noqa: E402
-from ui.input import K_A, K_B  # noqa: E402
+from keys import K_A, K_B  # noqa: E402
 from ui.app import App  # noqa: E402
 
 FILES = ("game.txt", "game.bak", "game.txt.tmp", "game.txt.bad", "game.bak.bad", "settings.json",

@@ -39,11 +39,11 @@ RUNTIME_FILES = ("micropython.mjs", "micropython.wasm")
 PAGE_FILES = ("index.html", "page.js", "worker.js", "fsutil.mjs", "sw.js", "style.css")
 # Board modules the browser needs: the web board, the simulator board it drives, and the profiles it
 # mimics (their size, keys and help line; their build() needs `machine` and is never called here).
-WEB_BOARDS = ("__init__", "_base", "sim", "web", "waveshare_lcd13", "pimoroni_pack", "pimoroni_pack2",
+WEB_BOARDS = ("__init__", "_base", "_gs4", "sim", "web", "waveshare_lcd13", "pimoroni_pack", "pimoroni_pack2",
               "oled_diy")
-# Device-only firmware: the SPI display driver needs `machine`; main.py picks a board from
-# /board.cfg (the page starts the web board itself, boards/web.py start()).
-DEVICE_ONLY = ("drivers/st7789.py", "main.py")
+# Device-only firmware: main.py picks a board from /board.cfg (the page starts the web board itself,
+# boards/web.py start()).
+DEVICE_ONLY = ("main.py",)
 NATIVE = ("@micropython.viper", "@micropython.native")
 NO_NATIVE = 'raise ImportError("no native emitter")  # web build: the plain-Python twins'
 

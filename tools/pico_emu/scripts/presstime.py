@@ -8,7 +8,7 @@
 #   hand      the hand row alone (App.paint_parts(P_HAND)), drawn and sent; hand_draw: drawing only
 #   cursor    a cursor move's two tiles drawn over the hand row the buffer holds, the row sent
 #   msg       the message area alone (what the AI's turn sends after a played tile)
-#   band_spi  one band's rows sent (drivers/st7789.py show(): GS4 to RGB565 a line at a time over SPI)
+#   band_spi  one band's rows sent (boards/_st7789.py show(): GS4 to RGB565 a line at a time over SPI)
 #   gc        a collection (the played tile's play() makes one before its save)
 #   save      Table.save(): the move's save (savegame.py: a new file, renames; flash erase/program)
 #   load_paint  ui.paint loaded again from flash (play() drops it before the save)
@@ -45,7 +45,7 @@ inj = [0]
 board.read_keys = lambda: inj[0]
 
 from ui.app import App  # noqa: E402
-from ui.input import K_A, K_RIGHT  # noqa: E402
+from keys import K_A, K_RIGHT  # noqa: E402
 from ui.screen import drop_module  # noqa: E402
 import matchplay  # noqa: E402
 

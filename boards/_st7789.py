@@ -1,7 +1,7 @@
 # Minimal ST7789 driver for a 4-bit framebuffer (written for this project).
 #
 # The board draws into framebuf.GS4_HMSB; show() sends it as RGB565, expanding one line at a time
-# through a 16-colour lookup table (drivers.gs4) into a preallocated line buffer. RAM: the line
+# through a 16-colour lookup table (boards/_gs4.py) into a preallocated line buffer. RAM: the line
 # buffer (2 * width bytes) and the 1 KB pair table; never a full RGB565 frame. The buffer may hold
 # a band of the frame (rows top..): show() then sends a range of those rows to the same rows of
 # the panel.
@@ -13,7 +13,7 @@
 #   Pimoroni Display Pack 2 320x240  MADCTL 0x70, offsets 0, 0
 import time
 
-from drivers.gs4 import expand, make_lut
+from boards._gs4 import expand, make_lut
 
 try:
     from micropython import const

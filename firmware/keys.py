@@ -1,5 +1,9 @@
 # Logical keys and a polled, debounced input queue.
 #
+# It sits below both layers that use keys: the boards map their pins to these bits and build the
+# Input (boards/_base.py make_input), the UI reads the events (ui/app.py, with private copies of the
+# EV_* constants). It knows key bits and timing, never screens or pins.
+#
 # Pure logic: `Input(read_keys, ticks_ms)` takes a function returning the bitmask of logical keys
 # currently down (a board's `read_keys`) and a millisecond clock. Call `poll()` often (every frame,
 # and from long computations if you can); take events with `get()`. Runs on CPython and MicroPython.

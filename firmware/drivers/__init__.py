@@ -1,1 +1,0 @@
-# drivers: display drivers for the boards (see docs/BOARDS.md). No game knowledge here.
