@@ -113,6 +113,9 @@ class BandView:
     def text(self, s, x, y, c=1):
         self.fb.text(s, x, y - self.y0, c)
 
+    def blit(self, src, x, y, key=-1, palette=None):
+        self.fb.blit(src, x, y - self.y0, key, palette)
+
 
 class Board:
     """Common base. A board file's build() returns an instance with fb, show() and read_keys()."""
