@@ -14,7 +14,7 @@ export PYTHONDONTWRITEBYTECODE := 1
 # Area makefiles (deploy, sim, ai): they may add long runs to SOAK_EXTRA.
 SOAK_EXTRA :=
 -include mk/*.mk
-.PHONY: venv test soak soak-engine clean help
+.PHONY: venv test soak soak-engine clean help fonts
 
 help:
 	@echo "make sim                   play the firmware on this PC (simulator; BOARD=, VIEW=term|window)"
@@ -29,6 +29,7 @@ help:
 	@echo "make arena-long            AI strength targets, 1,000 matches each (~18 min)"
 	@echo "make screenshots           regenerate the README screenshots"
 	@echo "make build                 compile firmware/ to .mpy in build/"
+	@echo "make fonts                 rebuild firmware/fonts from Terminus (apt: fonts-terminus-otb)"
 	@echo "make deploy BOARD=<board>  flash a Pico with mpremote (deploy-src, run, repl too)"
 	@echo "make lint / make typecheck ruff / basedpyright against the MicroPython stubs"
 
@@ -52,6 +53,10 @@ soak: soak-engine $(SOAK_EXTRA)
 
 soak-engine: $(STAMP)
 	$(BIN)/python tools/soak.py
+
+# The bitmap fonts (checked in): font-to-py from Debian's Terminus, packed for reading from flash.
+fonts: $(STAMP)
+	$(BIN)/python tools/fonts/build.py
 
 clean:
 	rm -rf $(VENV) build .pytest_cache

@@ -113,6 +113,9 @@ class BandView:
     def text(self, s, x, y, c=1):
         self.fb.text(s, x, y - self.y0, c)
 
+    def blit(self, src, x, y, key=-1, palette=None):
+        self.fb.blit(src, x, y - self.y0, key, palette)
+
 
 class Board:
     """Common base. A board file's build() returns an instance with fb, show() and read_keys()."""
@@ -135,6 +138,7 @@ class Board:
     data_dir = "/"       # where the app keeps saves/settings ("/" on the device's flash)
     watchdog = None      # boards._hw.Watchdog on a real board, a stand-in in the simulator
     ai_clock: object = None  # the AI's ms clock: None = real time; headless sim/web runs count work
+    pitch_um = 0         # the panel's pixel pitch in micrometres (the board file's PITCH_UM)
 
     def __init__(self):
         self.colour = Colours(self.mono)
@@ -182,6 +186,16 @@ class Board:
             draw(arg)
             y += band
             self.show(0, h - 1, y < h)
+
+    def px_for_um(self, um):
+        """The fewest whole pixels that are at least `um` micrometres long on this panel: sizes
+        chosen in millimetres (1.2 mm text: px_for_um(1200)), in integers only."""
+        p = self.pitch_um
+        return (um + p - 1) // p
+
+    def um_of_px(self, px):
+        """How long `px` pixels are on this panel, in micrometres."""
+        return px * self.pitch_um
 
     def read_keys(self):
         return 0

@@ -23,6 +23,10 @@ MIP_DEPS = ("ssd1306",)
 WIDTH = 128
 HEIGHT = 64
 MONO = True
+# Pixel pitch in micrometres: a 0.96" SSD1306 128x64 panel's active area is 21.744 x 10.864 mm
+# (DisplayModule DM-OLED096-624 datasheet; 0.17 mm pitch, 0.154 mm dots in other makers' sheets):
+# 169.9 x 169.75 um, rounded down.
+PITCH_UM = 169
 KEYS = _K_ALL
 SHIFT = 0
 SHIFT_MAP = ()
@@ -93,6 +97,7 @@ def build(piezo=PIEZO):
         name = "oled_diy"
         mono = True
         palette = ((0, 0, 0), (255, 255, 255))
+        pitch_um = PITCH_UM
 
         def __init__(self):
             self.width = WIDTH

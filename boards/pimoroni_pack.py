@@ -26,6 +26,11 @@ MIP_DEPS = ()
 WIDTH = 240
 HEIGHT = 135
 MONO = False
+# Pixel pitch in micrometres: the 1.14" 240x135 IPS panel's display area is 24.912 x 14.864 mm,
+# pixels 0.1035 x 0.1101 mm (Waveshare wiki, Pico-LCD-1.14 specification: the same panel). The
+# pixels are not square; the smaller pitch, rounded down, stands for both, so a size in mm is never
+# overstated.
+PITCH_UM = 103
 KEYS = _K_UP | _K_DOWN | _K_LEFT | _K_RIGHT | _K_A | _K_B
 SHIFT = _K_B
 SHIFT_MAP = (_K_UP, _K_LEFT, _K_DOWN, _K_RIGHT)
@@ -51,7 +56,8 @@ class RgbLed:
             ch.duty_u16(65535 - (v * v * 65535) // 65025)  # gamma-ish
 
 
-def build(width=WIDTH, height=HEIGHT, xoff=40, yoff=53, name="pimoroni_pack", extra=EXTRA_INIT):
+def build(width=WIDTH, height=HEIGHT, xoff=40, yoff=53, name="pimoroni_pack", extra=EXTRA_INIT,
+          pitch=PITCH_UM):
     from machine import SPI, Pin
 
     from boards._hw import GpioKeys, pwm
@@ -68,4 +74,5 @@ def build(width=WIDTH, height=HEIGHT, xoff=40, yoff=53, name="pimoroni_pack", ex
     b.SHIFT = SHIFT
     b.SHIFT_MAP = SHIFT_MAP
     b.KEY_HELP = KEY_HELP
+    b.pitch_um = pitch
     return start(b)

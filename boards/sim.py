@@ -42,6 +42,9 @@ except ImportError:
 MIP_DEPS = ()
 PROFILES = ("sim", "waveshare_lcd13", "pimoroni_pack", "pimoroni_pack2", "oled_diy")
 SIZES = ("240x240", "240x135", "320x240", "128x64")
+# The board each size is the screen of: a size given without its profile takes that board's pixel
+# pitch, so sizes in millimetres come out as on the panel it shows ("sim": the 240x240 one's).
+SIZE_BOARDS = ("waveshare_lcd13", "pimoroni_pack", "pimoroni_pack2", "oled_diy")
 
 _MSG_KEYS = const(0x4B)   # 'K' host -> device: keys held now
 _MSG_TIME = const(0x54)   # 'T' host -> device: answer to a sleep request: keys + new time
@@ -358,6 +361,9 @@ def build(profile=None, size=None, out=None, inp=None, virtual=None):
             raise ValueError("sim size %r not one of %s" % (size, ", ".join(SIZES)))
         w, h = [int(v) for v in size.split("x")]
         mono = size == "128x64"
+    panel = pm
+    if panel is None or (w, h) != (panel.WIDTH, panel.HEIGHT):
+        panel = _profile_module(SIZE_BOARDS[SIZES.index("%dx%d" % (w, h))])
     if out is None:
         p = _getenv("PICO_SIM_OUT")
         if p:
@@ -369,6 +375,7 @@ def build(profile=None, size=None, out=None, inp=None, virtual=None):
     if virtual is None:
         virtual = _getenv("PICO_SIM_CLOCK") == "virtual"
     b = SimBoard(profile, w, h, mono, out, inp, virtual, _getenv("PICO_SIM_FRAME") == "whole")
+    b.pitch_um = panel.PITCH_UM
     b.data_dir = _getenv("PICO_SIM_DATA") or "/tmp/pico-domino-sim"
     seed = _getenv("PICO_SIM_SEED")
     b.seed = int(seed) & 0x3FFFFFFF if seed else None

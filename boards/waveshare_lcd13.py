@@ -23,6 +23,10 @@ MIP_DEPS = ()
 WIDTH = 240
 HEIGHT = 240
 MONO = False
+# Pixel pitch in micrometres: the panel's display area is 23.4 x 23.4 mm for 240 x 240 pixels
+# (Waveshare wiki, Pico-LCD-1.3 specification): 97.5 um, rounded down so sizes in mm are never
+# overstated. The UI chooses sizes by it (boards/_base.py px_of_um).
+PITCH_UM = 97
 KEYS = _K_ALL
 SHIFT = 0
 SHIFT_MAP = ()
@@ -50,4 +54,5 @@ def build():
     b = LcdBoard("waveshare_lcd13", disp, GpioKeys(PINS))
     b.KEYS = KEYS
     b.KEY_HELP = KEY_HELP
+    b.pitch_um = PITCH_UM
     return start(b)

@@ -1,0 +1,168 @@
+"""The bitmap fonts (firmware/fonts, made by tools/fonts/build.py with font-to-py) and their writer
+(firmware/ui/font.py): the checked-in files are what the tool makes, hold every character of the
+glyph set, and the writer draws exactly their bitmaps on the boards' framebuffer formats, without
+allocating, in the font each board's pixel pitch needs for 1.2 mm capitals."""
+import importlib
+import json
+import os
+import struct
+import subprocess
+import sys
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(ROOT, "tools", "fonts"))
+import build  # noqa: E402
+
+import boards  # noqa: E402
+from boards._base import Board  # noqa: E402
+
+FONTS_DIR = os.path.join(ROOT, "firmware", "fonts")
+CHARSET = open(build.CHARSET, encoding="utf-8").read()
+
+
+def read_font(name):
+    """(header dict, code points, glyph rows by code point) of a checked-in font file."""
+    with open(os.path.join(FONTS_DIR, name + ".bin"), "rb") as f:
+        data = f.read()
+    assert data[:4] == build.MAGIC
+    ver, w, h, base, caps, top, n, L = struct.unpack_from("<BBBBBBHH", data, 4)
+    cmd = data[14:14 + L].decode()
+    at = 14 + L
+    cps = list(struct.unpack_from("<%dH" % n, data, at))
+    at += 2 * n
+    bpr = (w + 7) // 8
+    stride = bpr * h
+    assert len(data) == at + n * stride
+    glyphs = {}
+    for i, cp in enumerate(cps):
+        g = data[at + i * stride:at + (i + 1) * stride]
+        glyphs[cp] = [int.from_bytes(g[r * bpr:(r + 1) * bpr], "big") >> (8 * bpr - w)
+                      for r in range(h)]
+    head = dict(version=ver, w=w, h=h, baseline=base, caps=caps, caps_top=top, command=cmd)
+    return head, cps, glyphs
+
+
+def font_module():
+    """firmware/ui/font.py's constants, read without importing framebuf."""
+    import ast
+    tree = ast.parse(open(os.path.join(ROOT, "firmware", "ui", "font.py")).read())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and node.targets[0].id == "FONTS":
+            fonts = ast.literal_eval(node.value)
+        if isinstance(node, ast.Assign) and node.targets[0].id == "CAPS_UM":
+            caps_um = ast.literal_eval(node.value.args[0])
+    return fonts, caps_um
+
+
+FONTS, CAPS_UM = font_module()
+
+
+def test_the_writer_lists_every_built_font():
+    assert [n for n, _ in FONTS] == [n for n, _ in build.SIZES]
+    assert sorted(os.listdir(FONTS_DIR)) == sorted([n + ".bin" for n, _ in FONTS] + ["OFL.txt"])
+
+
+@pytest.mark.parametrize("name,caps", FONTS)
+def test_font_file_holds_the_glyph_set_and_its_command(name, caps):
+    head, cps, glyphs = read_font(name)
+    height = dict(build.SIZES)[name]
+    assert head["command"] == " ".join(build.command(name, height))
+    assert head["h"] == height and head["caps"] == caps
+    assert cps == sorted(ord(c) for c in set(CHARSET))
+    h_rows = glyphs[ord("H")]
+    inked = [r for r in range(head["h"]) if h_rows[r]]
+    assert inked[0] == head["caps_top"] and inked[-1] + 1 == head["baseline"]
+    assert head["baseline"] - head["caps_top"] == caps
+    for ch in "AZЁЖЯ":   # capitals, Latin and Cyrillic, stand on the baseline and are inked
+        rows = glyphs[ord(ch)]
+        assert rows[head["baseline"] - 1] and not any(rows[head["baseline"]:])
+
+
+def test_the_files_are_what_the_tool_makes(tmp_path):
+    why = build.check_tools(build.OTB)
+    if why:
+        pytest.skip("cannot rebuild the fonts here: " + why)
+    build.build(out=str(tmp_path))
+    for name, _ in FONTS:
+        with open(os.path.join(FONTS_DIR, name + ".bin"), "rb") as f:
+            want = f.read()
+        assert (tmp_path / (name + ".bin")).read_bytes() == want, \
+            "%s.bin differs from what `make fonts` makes: run it and commit" % name
+
+
+@pytest.mark.parametrize("name", [n for n in boards.NAMES if n != "sim"])
+def test_each_board_gets_the_smallest_font_with_legible_capitals(name):
+    mod = importlib.import_module("boards." + name)
+    b = Board()
+    b.pitch_um = mod.PITCH_UM
+    sizes = [caps for _, caps in FONTS]
+    legal = [c for c in sizes if b.um_of_px(c) >= CAPS_UM]
+    assert legal, "no font is legible on %s" % name
+    # what ui/font.py's for_board() computes, checked against the rule, not against a name
+    chosen = next(n for n, c in FONTS if c == legal[0])
+    assert b.um_of_px(dict(FONTS)[chosen]) >= CAPS_UM
+    smaller = [c for c in sizes if c < legal[0]]
+    assert all(b.um_of_px(c) < CAPS_UM for c in smaller)
+
+
+DRAW = r"""
+import framebuf, gc, sys
+from ui import font
+out = {}
+class B:
+    def __init__(s, p): s.pitch_um = p
+    def um_of_px(s, px): return px * s.pitch_um
+out["pick"] = [font.for_board(B(p)) for p in PITCHES]
+for name, _ in font.FONTS:
+    for fmt, fname, col in ((framebuf.GS4_HMSB, "gs4", 9), (framebuf.MONO_VLSB, "vlsb", 1)):
+        f = font.Font(font.folder() + name + ".bin", fmt)
+        W = f.w * (len(TEXT) + 1)
+        H = f.h + 2
+        buf = bytearray(W * H)
+        fb = framebuf.FrameBuffer(buf, W, H, fmt)
+        f.text(fb, TEXT, 1, 1, col)
+        f.text(fb, TEXT, 1, 1, col)
+        gc.collect()
+        a = gc.mem_alloc()
+        for i in range(10):
+            f.text(fb, TEXT, 1, 1, col)
+        grew = gc.mem_alloc() - a
+        px = []
+        for y in range(H):
+            px.append("".join("1" if fb.pixel(x, y) == col else ("0" if fb.pixel(x, y) == 0 else "?")
+                              for x in range(W)))
+        out[name + " " + fname] = {"alloc": grew, "px": px, "w": f.w, "h": f.h}
+        f.close()
+print(json.dumps(out))
+"""
+
+
+def test_the_writer_draws_the_files_bitmaps_without_allocating(micropython):
+    text = "Hi, Ёжик №5 — ок?\u4e00"          # the last one the fonts lack: drawn as '?'
+    pitches = [importlib.import_module("boards." + n).PITCH_UM
+               for n in boards.NAMES if n != "sim"]
+    code = "import json\nTEXT = %r\nPITCHES = %r\n" % (text, pitches) + DRAW
+    env = dict(os.environ, MICROPYPATH=os.path.join(ROOT, "firmware"))
+    r = subprocess.run([micropython, "-X", "heapsize=180K", "-c", code], cwd=ROOT, env=env,
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    out = json.loads(r.stdout)
+    for p, name in zip(pitches, out["pick"]):
+        caps = dict(FONTS)[name]
+        assert p * caps >= CAPS_UM and all(p * c < CAPS_UM for _, c in FONTS if c < caps)
+    for name, _ in FONTS:
+        head, cps, glyphs = read_font(name)
+        w, h = head["w"], head["h"]
+        want = [["0"] * (w * (len(text) + 1)) for _ in range(h + 2)]
+        for i, ch in enumerate(text):
+            rows = glyphs.get(ord(ch), glyphs[ord("?")])
+            for r in range(h):
+                for c in range(w):
+                    if rows[r] >> (w - 1 - c) & 1:
+                        want[1 + r][1 + i * w + c] = "1"
+        for fmt in ("gs4", "vlsb"):
+            got = out[name + " " + fmt]
+            assert got["alloc"] == 0, "%s %s: text() allocated %d bytes" % (name, fmt, got["alloc"])
+            assert got["px"] == ["".join(r) for r in want], "%s on %s" % (name, fmt)
