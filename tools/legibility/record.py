@@ -8,7 +8,7 @@ import sys
 
 from boards import sim
 from ui.app import App
-from ui.input import K_A, K_B, K_DOWN, K_UP
+from keys import K_A, K_B, K_DOWN, K_UP
 
 KEYS = {"up": K_UP, "down": K_DOWN, "a": K_A, "b": K_B}
 CAPS_8X8 = 7         # framebuf's built-in 8x8 font: capitals 7 px tall, 8 px a character
