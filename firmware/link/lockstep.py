@@ -39,6 +39,14 @@ def turn_round(match):
         run_forced(match)
 
 
+def resume(match):
+    """A match loaded from a save (domino.record.load) that stopped between a round's end and the
+    next deal (the save of the deal was lost): deal it, as the other device did."""
+    if not match.over and match.round_no == len(match.history):
+        match.start_round()
+        run_forced(match)
+
+
 def digest(match):
     """CRC-16 of what the next move depends on: the hands, the stock drawn, the table's ends, whose
     turn, the scores and the round. Small ints only (no allocation)."""

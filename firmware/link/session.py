@@ -104,6 +104,7 @@ class Session:
                 raise LinkError("not a link game's save")
             self.hosting = role == "H"
             self.want = WANT_HOST if self.hosting else WANT_JOIN
+            lockstep.resume(match)
             self._adopt(match, gid, owners)
 
     # --- what the screens ask ------------------------------------------------------------------

@@ -42,6 +42,7 @@ class Device:
         self.restarts = 0
         self.resends = 0
         self.bad = 0
+        self.resyncs = 0
 
     def rand(self):
         return self.rnd.getrandbits(30)
@@ -68,6 +69,7 @@ class Device:
         if self.session is not None:           # the figures of the life that ends here
             self.resends += self.session.ch.resends
             self.bad += self.session.ch.fr.bad
+            self.resyncs += self.session.resyncs
         if match is not None:                     # (over too: the other may lack its last moves)
             self.session = ls.Session(self.port, 0, self.rand, self, (match, extras["link"]))
         else:
@@ -96,8 +98,10 @@ def _record(match):
 
 
 def play(variant="fives", players=2, teams=False, owners="HG", seed=1, rate=0.0, kills=0.0,
-         cuts=0.0, cut_ms=3000, max_ms=3_600_000, options=None, workdir=None):
-    """Play one linked match; returns a dict of figures (raises AssertionError when they differ)."""
+         cuts=0.0, cut_ms=3000, max_ms=3_600_000, options=None, workdir=None, kill_at=()):
+    """Play one linked match; returns a dict of figures (raises AssertionError when they differ).
+    kill_at: move counts (the host's) at which a device restarts, the guest and the host in turn,
+    every third one from its save one move back."""
     cable = Cable(seed=seed, rate=rate)
     a_port, b_port = cable.ends()
     tmp = workdir or tempfile.mkdtemp(prefix="link-")
@@ -109,6 +113,7 @@ def play(variant="fives", players=2, teams=False, owners="HG", seed=1, rate=0.0,
     guest.boot()
     devs = (host, guest)
     kills_done = back_moves = 0
+    pending = sorted(kill_at)
     now = 0
     try:
         while now < max_ms:
@@ -123,10 +128,16 @@ def play(variant="fives", players=2, teams=False, owners="HG", seed=1, rate=0.0,
                 assert s.state != ls.FAILED, s.message
             if cuts and rnd.random() < cuts and cable.plugged():
                 cable.cut(rnd.uniform(0, cut_ms))
-            if kills and rnd.random() < kills:
-                d = rnd.choice(devs)
-                if d.session.match is not None and rnd.random() < 0.25 and \
-                        d.files.exists("game.bak"):
+            due = pending and hs.mine >= pending[0]
+            if due or kills and rnd.random() < kills:
+                if due:
+                    pending.pop(0)
+                    d = devs[1 - kills_done % 2]
+                    back = kills_done % 3 == 2
+                else:
+                    d = rnd.choice(devs)
+                    back = rnd.random() < 0.25
+                if d.session.match is not None and back and d.files.exists("game.bak"):
                     d.files.remove("game.txt")        # the last save cut off: one move back
                     back_moves += 1
                 d.boot(plan if d is host else None)
@@ -147,7 +158,7 @@ def play(variant="fives", players=2, teams=False, owners="HG", seed=1, rate=0.0,
             "back": back_moves, "faults": sum(cable.faults.values()), "fault_kinds": dict(cable.faults),
             "resends": host.resends + guest.resends + hs.ch.resends + gs.ch.resends,
             "bad_frames": host.bad + guest.bad + hs.ch.fr.bad + gs.ch.fr.bad,
-            "resyncs": hs.resyncs + gs.resyncs, "bytes": a_port.written + b_port.written,
+            "resyncs": host.resyncs + guest.resyncs + hs.resyncs + gs.resyncs, "bytes": a_port.written + b_port.written,
             "disagreements": 0}
 
 
