@@ -46,7 +46,7 @@ def test_clean_cable_bytes_per_move():
     """Without faults a move costs its frame and one acknowledgement (plus the keep-alives)."""
     r = play("fives", 2, False, "HG", seed=3)
     assert r["resends"] == 0 and r["bad_frames"] == 0 and r["kills"] == 0
-    keepalive = r["ms"] / 400 * 2 * 9           # both sides, one 9-byte acknowledgement per 400 ms
+    keepalive = r["ms"] / 400 * 2 * 8           # both sides, one 8-byte acknowledgement per 400 ms
     per_move = (r["bytes"] - keepalive) / r["moves"]
     assert 15 < per_move < 30, per_move
 
