@@ -3,8 +3,6 @@ with faults (dropped, cut-short, corrupted, duplicated, delayed frames, garbage)
 restarts from each device's own save; both must end with the same record, move for move."""
 import random
 
-import pytest
-
 from domino.rules import Rules
 from link import frame, session as ls
 from link.channel import Channel

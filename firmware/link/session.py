@@ -141,9 +141,10 @@ class Session:
     def play(self, move):
         """A move of this device's seat to move (legal: the caller took it from round.legal())."""
         s = self.to_move()
-        if s < 0 or not self.match.round.is_legal(move):
+        m = self.match
+        if s < 0 or m is None or not m.round.is_legal(move):
             raise LinkError("not this device's move")
-        self._apply(s, move, True)
+        self._apply(m, s, move, True)
 
     # --- driving -------------------------------------------------------------------------------
     def poll(self, now):
@@ -159,13 +160,14 @@ class Session:
                 self._hello(False)
                 self.hello_at = now
             return
-        if self.hosting and self.match is None and self.plan is not None:
-            self._new_game()
+        plan = self.plan
+        if self.hosting and self.match is None and plan is not None:
+            self._new_game(plan)
         if ch.busy() or self.match is None:
             return
         if self.peer_gid != self.gid:
             if self.hosting:
-                self._send_setup()
+                self._send_setup(self.match)
         elif self.peer_has < self.mine:
             self._send_move(self.peer_has)
 
@@ -256,8 +258,8 @@ class Session:
         self.message = text
 
     # --- the game ------------------------------------------------------------------------------
-    def _new_game(self):
-        rules, owners, seed = self.plan
+    def _new_game(self, plan):
+        rules, owners, seed = plan
         self.plan = None
         if seed is None:
             from domino.rng import next_seed
@@ -290,10 +292,10 @@ class Session:
         if lst is not None and hasattr(lst, "started"):
             lst.started(self)
 
-    def _send_setup(self):
+    def _send_setup(self, match):
         b = self.body
         _put32(b, 0, self.gid)
-        _put32(b, 4, self.match.seed)
+        _put32(b, 4, match.seed)
         b[8] = self.mine & 255
         b[9] = self.mine >> 8
         t = self.setup_text
@@ -357,15 +359,14 @@ class Session:
         if m.over or m.round_over() or not m.round.is_legal(mv):
             self._fail("Move " + str(k + 1) + " is not legal here: update both")
             return
-        self._apply(s, mv, False)
+        self._apply(m, s, mv, False)
         if buf[i + 4] and self.digest != buf[i + 5] | buf[i + 6] << 8:
             self._fail("The games differ at move " + str(k + 1) + ": update both")
             return
         if self.peer_has < self.mine:
             self.peer_has = self.mine
 
-    def _apply(self, seat, mv, local):
-        m = self.match
+    def _apply(self, m, seat, mv, local):
         m.play(mv)
         self.mine += 1
         ended = lockstep.advance(m)

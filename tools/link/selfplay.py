@@ -158,8 +158,8 @@ def play(variant="fives", players=2, teams=False, owners="HG", seed=1, rate=0.0,
             "back": back_moves, "faults": sum(cable.faults.values()), "fault_kinds": dict(cable.faults),
             "resends": host.resends + guest.resends + hs.ch.resends + gs.ch.resends,
             "bad_frames": host.bad + guest.bad + hs.ch.fr.bad + gs.ch.fr.bad,
-            "resyncs": host.resyncs + guest.resyncs + hs.resyncs + gs.resyncs, "bytes": a_port.written + b_port.written,
-            "disagreements": 0}
+            "resyncs": host.resyncs + guest.resyncs + hs.resyncs + gs.resyncs,
+            "bytes": a_port.written + b_port.written}
 
 
 def main(argv=None):
