@@ -84,10 +84,16 @@ def test_both_host_one_wins():
     p = _Pair(ls.WANT_HOST, ls.WANT_HOST)
     p.a.host_game(Rules("fives", 2), "HG")
     p.b.host_game(Rules("draw", 2), "HG")
-    p.run(1000)
+    seen = set()
+    for _ in range(200):
+        p.run(5)
+        seen.add(p.a.message)
+        seen.add(p.b.message)
+    assert "Both hosted: the other device hosts" in seen     # until the host's game arrives
     hosts = [s for s in (p.a, p.b) if s.hosting]
     assert len(hosts) == 1
     other = p.b if hosts[0] is p.a else p.a
+    assert other.demoted and not hosts[0].demoted
     assert other.match is not None and other.match.rules.vid == hosts[0].match.rules.vid
     assert other.gid == hosts[0].gid and other.state == ls.PLAYING
 

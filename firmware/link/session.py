@@ -84,6 +84,7 @@ class Session:
         self.peer_has = 0         # moves of our game the peer is known to have
         self.peer_want = 0
         self.hosting = want == WANT_HOST
+        self.demoted = False      # both wanted to host and the other does
         self.match = None
         self.gid = 0
         self.owners = ""
@@ -242,11 +243,13 @@ class Session:
             if not self.hosting:
                 self.want = WANT_JOIN
                 self.plan = None
-                self.message = "Both hosted: the other device hosts"
+                self.demoted = True
         else:
             self.hosting = self.want == WANT_HOST
 
     def _idle_message(self):
+        if self.demoted:
+            return "Both hosted: the other device hosts"
         if self.hosting:
             return "Setting up"
         if self.peer_want == WANT_JOIN:
