@@ -43,8 +43,6 @@ READY = const(1)              # talking; no game yet (the guest waits for the ho
 PLAYING = const(2)
 FAILED = const(3)             # stopped with a message (versions, a disagreement)
 
-_HOST_SEATS = "Hemh"
-
 
 def _u32(buf, i):
     return buf[i] | buf[i + 1] << 8 | buf[i + 2] << 16 | (buf[i + 3] & 0x3F) << 24
@@ -101,7 +99,7 @@ class Session:
                 gid = int(gid)
             except ValueError:
                 raise LinkError("not a link game's save")
-            if role not in "HG" or len(owners) != match.rules.players:
+            if role not in ("H", "G") or len(owners) != match.rules.players:
                 raise LinkError("not a link game's save")
             self.hosting = role == "H"
             self.want = WANT_HOST if self.hosting else WANT_JOIN
