@@ -13,11 +13,10 @@ import sys
 import tempfile
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-from find_micropython import find  # noqa: E402
+from tools.find_micropython import find
+from tools.link.wire import Wire
 
-from tools.link.wire import Wire  # noqa: E402
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 APP = os.path.join(ROOT, "tools", "link", "demo_app.py")
 
@@ -77,7 +76,7 @@ def headless(game="fives 2 0 HG", seed=1, rate=0.0, think=20, cut_at=None, cut_f
 
 def windows(game, seed, think, board, rate):
     """Two simulator views, each with its end of the cable."""
-    import sim_link
+    from tools import sim_link
     sim_link.compile_tree()       # once, before the two simulators would both compile it at once
     wire = Wire(rate=rate, seed=seed)
     data = tempfile.mkdtemp(prefix="pico-link-data-")
