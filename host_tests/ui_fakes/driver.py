@@ -254,38 +254,6 @@ class Driver:
                 return label
         raise RuntimeError("no row %r... in %s" % (prefix, name(sc)))
 
-    def undo_rule(self, turns):
-        """At each of `turns` human turns of a game against the AI: the game menu offers Undo exactly
-        when you have moved this round and no tile was drawn from the stock since (from the round's
-        event list), then the turn is played. out["undo_rule"]: checks made, wrong ones, offers."""
-        out = self.out["undo_rule"] = {"checks": 0, "wrong": [], "offered": 0}
-        for _ in range(turns):
-            self.settle()
-            t = self.app.screen
-            if name(t) != "Table" or t.mode != 1:
-                break
-            rd = t.game.match.round
-            want = False
-            for i in range(rd.nev):
-                kind = rd.events[2 * i] >> 4
-                seat = rd.events[2 * i] & 15
-                if kind == 1 and t.game.kinds[seat] == "human":
-                    want = True
-                elif kind == 2:
-                    want = False
-            self.press(K_B)
-            rows = [r[0] for r in self.app.screen.rows()]
-            got = any(r.startswith("Undo") for r in rows)
-            out["checks"] += 1
-            out["offered"] += got
-            if got != want and len(out["wrong"]) < 5:
-                out["wrong"].append([rows, want])
-            self.press(K_B)
-            self.settle()
-            if name(self.app.screen) != "Table":
-                break
-            self.human_turn("first")
-
     def new_game(self, variant, players, kinds, teams=False, options=None):
         """From the main menu, set up and start a game by key presses."""
         self.menu_pick("New game")
@@ -677,8 +645,9 @@ def main():
             d.settle()
         elif op == "pick":
             d.pick_prefix(st[1])
-        elif op == "undo_rule":
-            d.undo_rule(st[1])
+        elif op == "undo_peek":                  # ["undo_peek", turns, tries a turn]
+            import undopeek
+            undopeek.run(d, st[1], st[2])
         elif op == "menu":
             d.menu_pick(st[1])
         elif op == "state":
