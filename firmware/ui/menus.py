@@ -46,7 +46,12 @@ def seat_names(kinds, typed=None):
                 for ch in n:
                     if not (ch.isupper() or ch.isdigit()):
                         ok = False
-            out.append(n if ok else "P" + str(s + 1))
+            n = n if ok else "P" + str(s + 1)
+            if n in out:             # two seats may not share a name (whose turn would the curtain
+                n = "P" + str(s + 1)  # name?): the later one gets its seat's own; ("P2" typed for
+                if n in out:         # seat 1 and none for seat 2: seat 2 is "S2")
+                    n = "S" + str(s + 1)
+            out.append(n)
     return out
 
 
@@ -263,6 +268,12 @@ class Names(ListScreen):
         return seat_names(["human"] * 4, self.form.names())[s]
 
     def set_name(self, s, name):
+        """Give seat s the name typed ("": its default); None, or why not (the name another
+        player of this game has: both curtains would say "Pass to" the same name)."""
+        self.rows()
+        for o in self.seats:
+            if o != s and name and self.name(o) == name:
+                return name + " is Seat " + str(o + 1) + "'s name"
         last = self.app.settings.get("last")
         if not isinstance(last, dict):
             last = self.app.settings["last"] = {}
