@@ -665,6 +665,8 @@ def main():
             out.setdefault("deals", []).append(deal_state(d))
         elif op == "texts":
             record_texts(d)
+        elif op == "boxes":
+            record_boxes(d)
         elif op == "draw_alloc":
             out.setdefault("draw_alloc", []).append(draw_alloc(d, st[1]))
         elif op == "memerr":
@@ -823,6 +825,46 @@ def record_texts(d):
             return real(s, *a)
         return rec
     for call in ("text", "right", "center", "big"):
+        setattr(g, call, wrap(call))
+
+
+def record_boxes(d):
+    """From now on, every string drawn through Gfx.text/right/center is checked (8-pixel glyphs):
+    inside the screen, and not overlapping another drawn on the same row of the same frame.
+    out["boxes"]: texts checked, the texts seen (each once), the first few bad ones."""
+    g = d.app.g
+    out = d.out["boxes"] = {"checked": 0, "texts": [], "bad": []}
+    seen = {}
+    rows = {}                        # y -> [(x0, x1, text)] of the frame being drawn
+    board = d.board
+    at = [-1]
+
+    def wrap(call):
+        real = getattr(g, call)
+
+        def rec(s, *a):
+            y = a[0] if call == "center" else a[1]
+            band = board.band if board.band and board.band < board.height else board.height
+            if board.y0 <= y < board.y0 + band and s:
+                if board.frames != at[0]:
+                    at[0] = board.frames
+                    rows.clear()
+                w = 8 * len(s)
+                x = (g.w - w) // 2 if call == "center" else (a[0] - w if call == "right" else a[0])
+                out["checked"] += 1
+                if s not in seen:
+                    seen[s] = 1
+                    out["texts"].append(s)
+                bad = x < 0 or x + w > g.w
+                for x0, x1, o in rows.get(y, ()):
+                    if x < x1 and x0 < x + w:
+                        bad = True
+                rows.setdefault(y, []).append((x, x + w, s))
+                if bad and len(out["bad"]) < 5:
+                    out["bad"].append([x, y, w, s])
+            return real(s, *a)
+        return rec
+    for call in ("text", "right", "center"):
         setattr(g, call, wrap(call))
 
 
