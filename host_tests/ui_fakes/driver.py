@@ -64,7 +64,7 @@ class Driver:
         hold = job.get("hold_at_boot")          # keys held while the app starts (B: safe start)
         if hold:
             self.board.host_keys(keybits(hold))
-        self.app = App(self.board, job.get("root", "/tmp/ui"), ai_clock=clock)
+        self.app = App(self.board, job.get("root", "/tmp/ui"), ai_clock=clock, warm=bool(job.get("warm")))
         s = self.app.settings
         s["anim"] = job.get("anim", 0)
         s["think"] = job.get("think", 250)
