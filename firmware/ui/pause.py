@@ -188,7 +188,9 @@ def verify(f, want):
                 last = p if start else b""
                 w.add(p)
                 start = p[-1:] == b"\n"
-    except OSError:
+    except OSError as e:
+        if e.args and e.args[0] == 28:       # the storage is full (the browser's quota): said so
+            raise
         return False
     return bool(want) and start and at == want and last == ("sum " + want + "\n").encode()
 
