@@ -254,16 +254,17 @@ class Suite:
         page.wait_for_function("pico.frames > 0")
         end = time.time() + 40
         pressed = 0
-        while time.time() < end and not page.evaluate("pico.busy && pico.status.startsWith('Table')"):
+        before = None                    # storage's moves before our move
+        while time.time() < end:
+            if page.evaluate("pico.busy"):
+                if before is not None:
+                    break                # the AI thinks about its answer to our move
+                time.sleep(0.05)         # (it leads: its think, before our turn)
+                continue
             if time.time() - pressed > 0.6:
+                before = self.stored(page)[1]
                 page.keyboard.press("a")
                 pressed = time.time()
-            time.sleep(0.05)
-        first = self.stored(page)[1]
-        t0 = time.time()
-        while time.time() < end and self.stored(page)[1] == first:   # (the AI may have led first)
-            if page.evaluate("pico.busy") and time.time() - t0 > 0.5:
-                break
             time.sleep(0.05)
         time.sleep(after_s)
         busy = page.evaluate("pico.busy")
@@ -273,7 +274,10 @@ class Suite:
         (_, _, moves, _), err = self.status(page)
         if err:
             self.outcome(name, "errors", str(err)[:200])
-        elif moves < stored or stored < 1:
+        elif before is None or stored <= before:
+            self.outcome(name, "lost", "our move was not in storage while the AI thought (%s -> %d)"
+                         % (before, stored))
+        elif moves < stored:
             self.outcome(name, "lost", "storage held %d moves, the resume %d" % (stored, moves))
         else:
             self.outcome(name, "resumed", "%d moves stored%s" % (stored, " mid-think" if busy else ""))
