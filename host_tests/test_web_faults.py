@@ -1,4 +1,4 @@
-"""The browser keeps the device's promises (docs/WEB.md, "Saves"): tools/web/faults.py's smoke set in
+"""The browser keeps the device's promises (docs/WEB.md, "Saves"): tools/web/webfaults.py's smoke set in
 headless Chromium (the quota full at a store, storage that throws, damaged and stranger entries, a
 reload after moves and during the AI's think, two tabs, deal links), every case ending with the last
 move said saved resumed or a clear clean start; `make soak` runs its long form. The storage rules
@@ -12,8 +12,8 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools", "web"))
 sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, os.path.join(ROOT, "tools", "web"))
 
 import browser  # noqa: E402
 
@@ -78,7 +78,9 @@ def test_deal_link_values_are_checked_before_anything_is_touched():
 def test_a_store_counts_only_when_read_back():
     out = node("""
         const mem = (setThrows, getLies) => { const m = {}; return {
-          setItem(k, v) { if (setThrows) { const e = new Error('x'); e.name = setThrows; throw e; } m[k] = v; },
+          setItem(k, v) {
+            if (setThrows) { const e = new Error('x'); e.name = setThrows; throw e; }
+            m[k] = v; },
           getItem(k) { return getLies ? '{}' : (k in m ? m[k] : null); } }; };
         return [S.storeFiles(mem(null, false), {"game.txt": "a"}),
                 S.storeFiles(mem("QuotaExceededError", false), {"game.txt": "a"}),
@@ -94,9 +96,9 @@ def test_a_store_counts_only_when_read_back():
 
 @pytest.mark.skipif(browser.missing() is not None, reason=str(browser.missing()))
 def test_browser_fault_suite_smoke(tmp_path):
-    import faults
+    import webfaults
     lines = []
-    counts, failures = faults.run(long=False, out=lines.append)
+    counts, failures = webfaults.run(long=False, out=lines.append)
     print("\n".join(lines))
     assert failures == [] and counts["lost"] == 0 and counts["errors"] == 0, "\n".join(lines)
     assert counts["cases"] >= 15 and counts["resumed"] >= 10 and counts["clean starts"] >= 2, counts

@@ -58,8 +58,8 @@ class Curtain(Screen):
 
 class Pause(ListScreen):
     """The in-game menu (B or Y on the table): everything X/Y do on boards that lack them, the move
-    log, taking back your last move (one person against the AI, before the AI answers), the scores on one page (the
-    128x64 OLED), settings."""
+    log, taking back your last move (one person against the AI, before it answers), the scores on
+    one page (the 128x64 OLED), settings."""
 
     def __init__(self, app, table, back_to=None):
         ListScreen.__init__(self, app, "Paused")
@@ -79,7 +79,7 @@ class Pause(ListScreen):
         at_table = self.back_to is t and t.mode == 1
         if at_table:
             out.append(("Hint", None))
-        if self.back_to is t and t.solo and t.undo_to >= 0:     # (nobody has acted since)
+        if self.back_to is t and t.solo and t.undo_to >= 0:    # (nobody acted since)
             u = "Undo " + t.undo_text
             out.append((u if len(u) <= self.app.g.cols - 2 else "Undo last move", None))
         out.append(("Moves", None))

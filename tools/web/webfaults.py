@@ -3,7 +3,7 @@ attacked, as tools/faults.py attacks the device's flash. Every case ends with th
 be saved resumed, or a clear clean start: never a traceback, never "saved" when storage does not
 hold it.
 
-    python tools/web/faults.py [--long] [--site DIR]    prints the cases and the counts
+    python tools/web/webfaults.py [--long] [--site DIR]    prints the cases and the counts
 
 Cases: the quota full from the k-th store on (k = every store of a short match in --long), with
 Save and quit said on the game's own screen; storage that throws when read; stored entries damaged,
@@ -21,9 +21,9 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
+sys.path.insert(0, os.path.join(ROOT, "tools"))
+sys.path.insert(0, HERE)                 # first: tools/web/build.py, not another build
 
 import browser  # noqa: E402
 import cli  # noqa: E402
