@@ -87,7 +87,8 @@ def parse_code(text):
     """'abc-def' / 'ABCDEF' / with O, I, L typos -> seed. ValueError when it is not a deal code."""
     s = 0
     n = 0
-    for ch in text.upper():
+    for ch in text:                  # (not text.upper(): a copy of a long text could not fit)
+        ch = ch.upper()
         if ch in "- ":
             continue
         if ch == "O":
@@ -95,10 +96,10 @@ def parse_code(text):
         elif ch in "IL":
             ch = "1"
         i = _ALPHABET.find(ch)
-        if i < 0:
-            raise ValueError("bad deal code: " + text)
+        if i < 0 or n == 6:          # (a seventh letter: refused before the number outgrows a word)
+            raise ValueError("bad deal code: " + text[:16])
         s = (s << 5) | i
         n += 1
     if n != 6:
-        raise ValueError("a deal code has 6 letters: " + text)
+        raise ValueError("a deal code has 6 letters: " + text[:16])
     return s
