@@ -21,7 +21,7 @@ import sys, gc, os
 sys.path.insert(0, os.getenv("UI_BOARDS")); sys.path.insert(0, os.getenv("UI_CODE"))
 import boards.sim as sim
 from ui.app import App
-from ui.input import K_A, K_B
+from keys import K_A, K_B
 hold = os.getenv("HOLD") == "1"
 b = sim.build(profile="sim", size=os.getenv("SIZE"), virtual=True)
 if hold:

@@ -8,7 +8,7 @@ driver.py's "undo_peek" step.
 
 out["undo_peek"]: turns tried, undos made early (before the AI acted) and late (after it), the
 decisions checked, and `peeks`: the first few tiles seen that were back in a hidden hand."""
-from ui.input import K_DOWN, K_A, K_B
+from keys import K_DOWN, K_A, K_B
 
 
 def _name(obj):
