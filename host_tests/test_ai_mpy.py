@@ -6,7 +6,6 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 HEAP_LIMIT = 8192
 
@@ -15,7 +14,6 @@ HEAP_LIMIT = 8192
 # bytes allocated during each hard move (gc disabled: every allocation counts, garbage included).
 PROBE = r'''
 import sys
-sys.path.insert(0, FIRMWARE)
 import gc
 from domino.rules import Rules
 from domino.match import Match

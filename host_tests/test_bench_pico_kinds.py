@@ -1,12 +1,10 @@
 """uimatch.py's per-kind heap breakdown as bench_pico reads it and bench.py writes it into the doc."""
 import os
-import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-import bench  # noqa: E402
-import bench_pico  # noqa: E402
+from tools.bench import report as bench  # noqa: E402
+from tools.bench import pico as bench_pico  # noqa: E402
 
 OUT = """result over
 lowest 121936

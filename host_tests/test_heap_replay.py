@@ -1,9 +1,6 @@
-"""tools/heap_replay.py: the collector's marking replayed on a made-up RAM dump."""
-import os
+"""tools/bench/heap_replay.py: the collector's marking replayed on a made-up RAM dump."""
 import struct
-import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools"))
 
 import heap_replay as hr  # noqa: E402
 
