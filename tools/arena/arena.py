@@ -194,9 +194,7 @@ def _library(args, flags, rules, a, b, matches, seed, work, jobs):
 
 def main(argv):
     if "--help" in argv or "-h" in argv:
-        print(USAGE)
-        print(__doc__.strip())
-        return 0
+        return cli.usage(USAGE, globals())
     baselines.install()
     rng32.install()
     try:

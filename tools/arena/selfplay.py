@@ -90,9 +90,7 @@ def combos():
 
 def main(argv):
     if "--help" in argv or "-h" in argv:
-        print(USAGE)
-        print(__doc__.strip())
-        return 0
+        return cli.usage(USAGE, globals())
     rng32.install()
     args = {"--variant": None, "--players": "2", "--games": "10", "--seed": "1"}
     flags = []

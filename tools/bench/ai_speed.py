@@ -92,8 +92,8 @@ def bench(vid, players, teams, decisions, budget):
 
 def main(argv):
     if argv[:1] in (["--help"], ["-h"]):
-        print(USAGE)
-        print(__doc__.strip())
+        print(USAGE)            # (the device keeps no docstrings, nor the tools package)
+        print(globals().get("__doc__") or "")
         return 0
     try:        # the host's 64-bit twin of the PRNG (same numbers); the device has no tools/
         from tools.arena import rng32

@@ -25,6 +25,7 @@ Each mode prints one `key value ...` line, so the caller parses it without a JSO
 """
 import sys
 
+from tools import cli
 from tools.arena import rng32
 
 try:
@@ -216,9 +217,7 @@ def bench_hardmem(vid, players, teams, budget, moves, seed):
 
 def main(argv):
     if argv[:1] in (["--help"], ["-h"]):
-        print(USAGE)
-        print(__doc__.strip())
-        return 0
+        return cli.usage(USAGE, globals())
     if not argv:
         print(USAGE)
         return 2

@@ -226,7 +226,7 @@ def main(argv=None):
             with open(a.src) as f:
                 text = f.read()
         else:
-            import wiring
+            from tools.emu import wiring
             if a.board not in wiring.COLOUR:
                 p.error("--board: one of " + ", ".join(wiring.COLOUR))
             text = device_dump(a.board)

@@ -785,6 +785,3 @@ def main(argv=None):
         return 1
     return 0
 
-
-if __name__ == "__main__":
-    sys.exit(main())

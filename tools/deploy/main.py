@@ -986,6 +986,3 @@ def main(argv=None):
         sys.stderr.write("deploy: unexpected error: %s: %s (please report it)\n" % (type(e).__name__, e))
         return 1
 
-
-if __name__ == "__main__":
-    sys.exit(main())

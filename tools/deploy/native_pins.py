@@ -205,7 +205,8 @@ def tree_pins(out_dir, rels, chip):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.deploy.native_pins", description=__doc__.split("\n\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m tools.deploy.native_pins",
+                                 description=__doc__.split("\n\n")[0])
     ap.add_argument("path", help="an .mpy file, or a built tree (e.g. build/rp2040)")
     ap.add_argument("--chip", default="rp2040", choices=sorted(RAM))
     a = ap.parse_args(argv)

@@ -194,9 +194,7 @@ def run(sc):
 
 def main(argv):
     if argv[:1] in (["--help"], ["-h"]):
-        print(USAGE)
-        print(__doc__.strip())
-        return 0
+        return cli.usage(USAGE, globals())
     if len(argv) != 1 or argv[0].startswith("-"):
         sys.stderr.write(USAGE + "\n")
         return 2

@@ -197,6 +197,3 @@ def main(argv=None):
         print("sim: %s" % e, file=sys.stderr)
         return 2
 
-
-if __name__ == "__main__":
-    sys.exit(main())

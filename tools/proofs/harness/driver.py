@@ -414,7 +414,7 @@ class Driver:
         board.show = show
 
     def watch_geometry(self):
-        """Check the table's layout on every frame shown with the table on it (tools/proofs/harness/geometry.py,
+        """Check the table's layout on every frame shown with the table on it (geometry.py beside this,
         from the view's own positions): out["geometry"] counts the frames, the tiles and the
         longest line seen, and keeps the first errors."""
         board = self.board
