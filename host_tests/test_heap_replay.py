@@ -2,7 +2,7 @@
 import struct
 
 
-import heap_replay as hr  # noqa: E402
+from tools.bench import heap_replay as hr
 
 POOL = 0x20003f80
 NATIVE = 0x10041000

@@ -10,7 +10,7 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-import deploy  # noqa: E402
+from tools.deploy import main as deploy  # noqa: E402
 from tools.deploy import native_pins  # noqa: E402
 
 LO, HI = native_pins.RAM["rp2040"]

@@ -13,7 +13,7 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-import device  # noqa: E402
+from tools.emu import device  # noqa: E402
 from tools.emu import harness as emu  # noqa: E402
 from tools.emu import keys  # noqa: E402
 from tools.sim import link as sim_link  # noqa: E402
@@ -136,7 +136,7 @@ print("@plugs", us, [id(p) if p is not None else 0 for p in PLUGS], "@end")
 def test_boot_plugs_the_pinned_addresses():
     """Every heap address the build found pinned by the AI's machine code (tools/deploy/native_pins.py, module
     heappins) gets its one-block plug at boot, in a few ms (docs/ENGINE.md, "Memory tricks")."""
-    import native_pins
+    from tools.deploy import native_pins
     board = "waveshare_lcd13"
     out = os.path.join(BUILD, "tree-plugs")
     files = device.board_tree(board, out)

@@ -153,7 +153,7 @@ def test_screenshots_tool(tmp_path):
     them here (every kind of search: the spinner's arms, the line's corners, a page of the OLED),
     and every picture it makes is in docs/img."""
     from PIL import Image
-    import screenshots
+    from tools.sim import screenshots
     sample = {"menu": (480, 480), "fives_240x240": (480, 480), "goat_128x64": (384, 192),
               "scores_128x64": (384, 192)}
     r = subprocess.run([sys.executable, "-m", "tools.sim.screenshots", "--out",

@@ -15,7 +15,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 from tools import find_micropython  # noqa: E402
 from tools.sim import link as sim_link  # noqa: E402
-import sim_term  # noqa: E402
+from tools.sim import term as sim_term  # noqa: E402
 
 needs_mp = pytest.mark.skipif(not find_micropython.find(), reason="no micropython binary")
 

@@ -14,7 +14,7 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-import deploy  # noqa: E402
+from tools.deploy import main as deploy  # noqa: E402
 
 CEILING = 104 * 1024     # bytes of .mpy in one board's tree (~96 KB with issue 15's screens)
 BOARDS = deploy.board_names()

@@ -5,7 +5,7 @@ import signal
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from tools.sim.link import (K_A, K_B, K_DOWN, K_LEFT, K_PRESS, K_RIGHT, K_UP, K_X, K_Y, Reader, Sim,  # noqa: E402
+from tools.sim.link import (K_A, K_B, K_DOWN, K_LEFT, K_PRESS, K_RIGHT, K_UP, K_X, K_Y, Reader, Sim,
                       frame_image, report)
 
 KEYMAP_TEXT = "arrows=joystick  Enter/space=press  a b x y=buttons  q/Esc=quit"

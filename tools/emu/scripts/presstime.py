@@ -34,7 +34,7 @@ import time
 
 from _presstime_cfg import BOARD, REPEAT
 
-import heapplug  # noqa: E402  (first, as main.py does)
+import heapplug
 PLUGS = heapplug.plug()
 heapplug = None
 sys.modules.pop("heapplug", None)

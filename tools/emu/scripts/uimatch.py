@@ -21,7 +21,7 @@ import time
 
 from _uimatch_cfg import BOARD, VARIANT, PLAYERS, TEAMS, SEATS, THINK, FAKE_MS, WARM, SEED, VISIT
 
-import heapplug  # noqa: E402  (first, as main.py does)
+import heapplug
 PLUGS = heapplug.plug()
 heapplug = None
 sys.modules.pop("heapplug", None)

@@ -32,9 +32,9 @@ import json
 import os
 
 
-import powercut as pc  # noqa: E402
-from ui.input import K_A, K_B, K_DOWN, K_RIGHT  # noqa: E402
-from ui.app import App  # noqa: E402
+import powercut as pc
+from ui.input import K_A, K_B, K_DOWN, K_RIGHT
+from ui.app import App
 
 ERRNO = {"EIO": 5, "ENOSPC": 28, "EROFS": 30}
 STICKY = {"ENOSPC": ("write", "rename"), "EROFS": ("write", "rename", "remove")}

@@ -23,10 +23,10 @@ import sys
 import time
 
 
-import json  # noqa: E402
-import boards.sim as sim  # noqa: E402
-from ui.input import K_A, K_B  # noqa: E402
-from ui.app import App  # noqa: E402
+import json
+import boards.sim as sim
+from ui.input import K_A, K_B
+from ui.app import App
 
 FILES = ("game.txt", "game.bak", "game.txt.tmp", "game.txt.bad", "game.bak.bad", "settings.json",
          "settings.json.bad", "settings.json.tmp", "stats.json", "stats.json.bad", "stats.json.tmp")
