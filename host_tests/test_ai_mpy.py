@@ -14,6 +14,7 @@ HEAP_LIMIT = 8192
 # bytes allocated during each hard move (gc disabled: every allocation counts, garbage included).
 PROBE = r'''
 import sys
+sys.path.insert(0, FIRMWARE)
 import gc
 from domino.rules import Rules
 from domino.match import Match
