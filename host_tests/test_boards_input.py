@@ -31,7 +31,7 @@ def mp_run(args, path=(FIRMWARE, ROOT), code=None, env=None, timeout=30, stdin_t
 # input ------------------------------------------------------------------------------------------
 
 def test_input_checks_cpython():
-    import input_checks
+    from fixtures import input_checks   # host_tests/fixtures (pytest puts host_tests/ on the path)
     assert input_checks.run() == []
 
 
