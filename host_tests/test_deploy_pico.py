@@ -1,4 +1,4 @@
-"""The hobbyist's path end to end (issue 21): the README's commands, run as written in a copy of the
+"""The hobbyist's path end to end: the README's commands, run as written in a copy of the
 checkout, against stock MicroPython on the emulated Pico plugged in over USB (its CDC serial on a
 pseudo-terminal: tools/emu/usb_pty.py), with the pinned mpremote doing the talking. The game
 must then start on its own from the flash, and the first menu frame the ST7789 gets over SPI, decoded

@@ -1,4 +1,4 @@
-"""The fault-injection proof of issue 16, smoke set (make test; the whole set is `make soak-faults`,
+"""The fault-injection proof, smoke set (make test; the whole set is `make soak-faults`,
 tools/proofs/faults.py). The real app under the MicroPython unix port on a flash that fails (EIO or a
 MemoryError at one file operation, ENOSPC or EROFS from one on) during a game and at a finished
 match's end, and booted on data files replaced by oversized, nested, mistyped, CRLF, binary,

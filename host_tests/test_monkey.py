@@ -1,4 +1,4 @@
-"""Never lose a game, never crash (issue 8): smoke runs of the monkey test and the device-path soak
+"""Never lose a game, never crash: smoke runs of the monkey test and the device-path soak
 (tools/proofs/monkey.py; the long runs are `make soak-monkey`, 100,000 presses, and `make soak-games`, 1,000
 matches), and the documented behaviour of keys pressed at awkward moments (docs/UI.md, Controls):
 during an AI's search, all at once on every screen, held at power-on.
@@ -30,8 +30,8 @@ def tree(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def monkey_run(tree, tmp_path_factory, request):
-    """3,000 presses on the 240x135 and 128x64 screens with a fresh random seed each run (issue 16:
-    not only the seeds it was tuned on), printed so that a failure can be replayed; the report and
+    """3,000 presses on the 240x135 and 128x64 screens with a fresh random seed each run
+    (not only the seeds it was tuned on), printed so that a failure can be replayed; the report and
     the totals. MONKEY_SEED=N in the environment replays run N."""
     import io
     import random

@@ -1,4 +1,4 @@
-"""The firmware on the emulated Pico (issue 17; tools/emu, docs/PICO_EMU.md): each colour board's
+"""The firmware on the emulated Pico (tools/emu, docs/PICO_EMU.md): each colour board's
 deployed armv6m .mpy tree (what `make build BOARD=...` writes) boots through the real main.py and
 board file on stock MicroPython, a seeded game is played through the buttons (GPIOs driven at
 device times), and every picture the ST7789 got over SPI, decoded back into pixels, is pixel-equal

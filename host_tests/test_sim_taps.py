@@ -1,5 +1,5 @@
 """The terminal simulator counts taps exactly: a key press is one step on the device, whatever the
-interval between presses (issue 15: four DOWN presses 0.15 s apart used to move two rows, 0.22 s
+interval between presses (once four DOWN presses 0.15 s apart used to move two rows, 0.22 s
 apart five). tools/sim/term.py's TermKeys turns each press into a tap message; boards/sim.py holds the
 tap down for one TAP_MS and up for one, each phase seen by the firmware's debouncer.
 

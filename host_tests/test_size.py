@@ -1,7 +1,7 @@
 """The compiled firmware must not grow unnoticed: the .mpy files of a deploy take flash, and on the Pico
 the code of the modules in use sits in the heap the AI and the screens share. What a device feels is
-the free heap, measured on the emulated Pico (docs/benchmarks.md, issue 17: >= 120 KB at the worst
-point of a whole UI match); issue 9's 80 KiB of .mpy is a line of `make bench`, not a test. The
+the free heap, measured on the emulated Pico (docs/benchmarks.md: >= 120 KB at the worst
+point of a whole UI match); the 80 KiB target of .mpy is a line of `make bench`, not a test. The
 ceiling here catches a runaway tree between two bench runs.
 
 Builds the real deployable tree (tools/deploy/main.py build, mpy-cross with the deploy's flags) for every
@@ -16,7 +16,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 from tools.deploy import main as deploy  # noqa: E402
 
-CEILING = 104 * 1024     # bytes of .mpy in one board's tree (~96 KB with issue 15's screens)
+CEILING = 104 * 1024     # bytes of .mpy in one board's tree (~96 KB with every screen)
 BOARDS = deploy.board_names()
 _trees = {}
 

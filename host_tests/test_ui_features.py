@@ -1,4 +1,4 @@
-"""What players of domino apps expect (issue 15), through the real app under MicroPython
+"""What players of domino apps expect, through the real app under MicroPython
 (tools/proofs/harness/driver.py, firmware compiled to .mpy as deployed): undo against the AI, the
 move log, pass-and-play names, settings from the game menu, the OLED's scores page, rounds in the
 statistics, help pages with the match's options, the 2v2 partner named at set-up, menu notes in the

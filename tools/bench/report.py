@@ -425,7 +425,7 @@ class Bench:
 # --- the report --------------------------------------------------------------------------------
 
 def verdicts(res, no_peers):
-    """[(target, measured, PASS/MISS)] for every target of issue 9 ('-' when not measured)."""
+    """[(target, measured, PASS/MISS)] for every target ('-' when not measured)."""
     f = res["cal"]["factor"]
 
     def speed():
@@ -510,7 +510,7 @@ def _head(bench, add):
         add("| peers | not run (`--no-peers`) |")
     add("| repetitions | %d per engine, %d ms each, interleaved |" % (bench.reps, bench.ms))
     add("")
-    add("## Targets (issue 9)")
+    add("## Targets")
     add("")
     add("| target | measured | verdict |")
     add("|---|---|---|")
@@ -542,7 +542,7 @@ def _calibration(bench, add):
     add("| Hard AI rollout, a whole Draw hand (cross-check only) | %.1f µs | %.0f µs | %.1f |" %
         (cal["rollout_us"], RP2040_ROLLOUT_US, cal["rollout_factor"]))
     add("")
-    add("Factor used for the verdicts: max(%.1f, %.0f) = **%.0f**. The issue's rule of thumb is 100-110x."
+    add("Factor used for the verdicts: max(%.1f, %.0f) = **%.0f**. The rule of thumb is 100-110x."
         % (cal["measured"], SAFE_FACTOR, cal["factor"]))
     add("On a shared machine the loop's speed varies from run to run, and the factor with it.")
     add("")

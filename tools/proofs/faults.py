@@ -1,4 +1,4 @@
-"""The fault-injection proof of issue 16: the real app on a flash that fails and on files no firmware
+"""The fault-injection proof: the real app on a flash that fails and on files no firmware
 wrote. Two parts, each booting the app (firmware compiled to .mpy as deployed, the simulated board,
 MicroPython unix port; tools/proofs/harness/faultfs.py):
 

@@ -1,4 +1,4 @@
-"""The monkey test and the device-path soak, run from the host (issue 8's proofs).
+"""The monkey test and the device-path soak, run from the host (the proofs that no game is lost).
 
     python -m tools.proofs.monkey --presses 100000     random presses through the real UI (both cores)
     python -m tools.proofs.monkey --soak-games 1000    complete all-AI matches; is the free heap steady?

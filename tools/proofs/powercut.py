@@ -1,4 +1,4 @@
-"""The power-cut proof of issue 8: the real app, booted on every damaged save it could meet.
+"""The power-cut proof: the real app, booted on every damaged save it could meet.
 
 A seeded match is played through the real UI (firmware compiled to .mpy as deployed, the simulated
 board, MicroPython unix port) keeping the text of every save; then game.txt, a half-written

@@ -1,4 +1,4 @@
-"""Fault injection (issue 16): the real app (sim board, firmware as .mpy, MicroPython unix port) on a
+"""Fault injection: the real app (sim board, firmware as .mpy, MicroPython unix port) on a
 filesystem that fails on purpose, and booted on data files replaced by what no firmware wrote. Run
 by tools/proofs/faults.py (make soak-faults: every case) and host_tests/test_faults.py (a smoke set):
 

@@ -20,7 +20,7 @@ device takes at least HANDOFF_MS: the player a curtain names takes it with the f
 curtain that starts HANDOFF_MS after the curtain appeared and after every earlier key activity (a
 press, a release, a key held); every other press is the holder's. Until that press nobody holds it
 (a new or resumed match). A table frame with a hand face up that is not the holder's is `wrong`,
-as the double tap of issue 16 was (A twice quickly: the move, then the next player's curtain).
+as a double tap once did (A twice quickly: the move, then the next player's curtain).
 """
 HANDOFF_MS = 500
 _lut = [None, 0, 0]      # byte -> 1 when one of its two 4-bit pixels is a tile face or a pip
