@@ -10,7 +10,7 @@ MICROPYTHON ?= $(shell $(PYTHON) -m tools.find_micropython 2>/dev/null)
 # The import roots (the repository, firmware/; tools/paths.py) for CPython tools: written into the venv
 # as a .pth file. MicroPython reads no .pth: its runs get MICROPYPATH.
 ROOTS_PTH := $(VENV)/.roots-pth
-MP_RUN = MICROPYPATH="$(CURDIR):$(CURDIR)/firmware" $(MICROPYTHON)
+MP_RUN = env MICROPYPATH="$(CURDIR):$(CURDIR)/firmware" $(MICROPYTHON)
 
 export PYTHONDONTWRITEBYTECODE := 1
 
