@@ -36,12 +36,12 @@ from tools.arena.budget import device_rollouts
 from tools.arena.stats import Tally, goal_line, mean_interval, shards, wilson
 
 USAGE = ("usage: python -m tools.arena --variant V --players N --a LEVEL --b LEVEL --matches M --seed S "
-         "[--teams] "
-         "[--rollouts N] [--goal PCT] [--jobs J] [--python INTERP] [--shard K/N] [--option key=value] "
-         "[--check]")
+         "[--teams] [--rollouts N] [--goal PCT] [--jobs J] [--python INTERP] [--shard K/N] "
+         "[--option key=value] [--check]")
 LEVELS = ai.LEVELS + baselines.NAMES
 CHECK = False     # --check: verify every move is legal (soak)
 LIBRARY = "dominoes."   # --b dominoes.double: the PyPI dominoes library's player (dominoes_adapter.py)
+
 
 def play_match(rules, seed, levels, work, rounds=None):
     """levels: per seat. Returns the finished Match; with a list `rounds`, appends each round's score
