@@ -6,7 +6,11 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 # Prefer a `micropython` already on PATH (Homebrew, distributions); fall back to the pinned wheel in .venv.
-MICROPYTHON ?= $(shell $(PYTHON) tools/find_micropython.py 2>/dev/null)
+MICROPYTHON ?= $(shell $(PYTHON) -m tools.find_micropython 2>/dev/null)
+# The import roots (the repository, firmware/; tools/paths.py) for CPython tools: written into the venv
+# as a .pth file. MicroPython reads no .pth: its runs get MICROPYPATH.
+ROOTS_PTH := $(VENV)/.roots-pth
+MP_RUN = env MICROPYPATH="$(CURDIR):$(CURDIR)/firmware" $(MICROPYTHON)
 
 export PYTHONDONTWRITEBYTECODE := 1
 
@@ -35,8 +39,16 @@ help:
 
 venv: $(STAMP)
 
-$(STAMP): requirements.txt
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
+
+# Its own target, so an existing .venv gets it too (and again after the checkout moves: `make venv`).
+$(ROOTS_PTH): $(BIN)/python
+	@$(BIN)/python -c 'import os, sysconfig; d = sysconfig.get_paths()["purelib"]; \
+	  open(os.path.join(d, "pico_domino.pth"), "w").write("$(CURDIR)\n$(CURDIR)/firmware\n")'
+	@touch $@
+
+$(STAMP): requirements.txt $(ROOTS_PTH)
 	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements.txt
 	@touch $@
 
@@ -46,13 +58,13 @@ test: $(STAMP)
 	$(MAKE) --no-print-directory lint
 	$(MAKE) --no-print-directory typecheck
 	$(BIN)/python -m pytest -q -p no:cacheprovider host_tests
-	$(BIN)/python tools/mptest.py
+	$(BIN)/python -m tools.proofs.mptest
 
 # Long proofs, kept out of `make test`: 1,000-game cross-runtime soaks, thousands of property examples.
 soak: soak-engine $(SOAK_EXTRA)
 
 soak-engine: $(STAMP)
-	$(BIN)/python tools/soak.py
+	$(BIN)/python -m tools.proofs.soak
 
 # The bitmap fonts (checked in): font-to-py from Debian's Terminus, packed for reading from flash.
 fonts: $(STAMP)

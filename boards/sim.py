@@ -1,12 +1,12 @@
 # The simulated board: same Board API, runs under the MicroPython unix port (and CPython).
-# The PC simulator (tools/sim.py) starts MicroPython with this board and views its frames; the
+# The PC simulator (tools/sim/main.py) starts MicroPython with this board and views its frames; the
 # link protocol is described in docs/SIM.md. Configuration comes from build() arguments or, when
-# started by tools/sim.py, from environment variables:
+# started by tools/sim/main.py, from environment variables:
 #   PICO_SIM_PROFILE  board to mimic: its size, colours, keys and help (default waveshare_lcd13;
 #                     "sim" = plain 240x240 with every key)
 #   PICO_SIM_SIZE     WxH overriding the profile's size: 240x240, 240x135, 320x240, or 128x64
 #                     (mono, laid out like the SSD1306: framebuf.MONO_VLSB)
-#   PICO_SIM_OUT      path the frames are written to (tools/sim.py passes /dev/fd/N)
+#   PICO_SIM_OUT      path the frames are written to (tools/sim/main.py passes /dev/fd/N)
 #   PICO_SIM_IN       path key/clock messages are read from
 #   PICO_SIM_CLOCK    "real" (default) or "virtual": time only advances when the host answers a
 #                     sleep_ms() request, so a key script gives the same frames on every run.

@@ -5,7 +5,7 @@ included. A pair of the AI's viper instructions can read as the address of a hea
 RP2040, `pop {r4}; movs r0, #0` is 0x2000bc10), and whatever object starts there stays alive for as
 long as the code is loaded: for good. On the emulated Pico a dropped module landed there and stayed
 (store, 6.2 KB: docs/benchmarks.md, "why the lowest point moves"). The build reads those addresses
-from the compiled .mpy files (tools/native_pins.py) into module heappins; plug() puts a one-block
+from the compiled .mpy files (tools/deploy/native_pins.py) into module heappins; plug() puts a one-block
 object of ours on each while the heap is still nearly empty, and the caller keeps them for good.
 
 How, with nothing but allocation: MicroPython gives a request the lowest free run that fits. A big

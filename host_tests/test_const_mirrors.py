@@ -62,8 +62,6 @@ def test_mirrored_constants_match_their_module():
 
 
 def test_doubles_mask_is_the_doubles():
-    import sys
-    sys.path.insert(0, os.path.join(ROOT, "firmware"))
     from domino import tiles
     m = 0
     for n in range(7):

@@ -3,13 +3,16 @@ import os
 import subprocess
 import sys
 
+from tools import paths
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-SELFPLAY = os.path.join(ROOT, "tools", "selfplay.py")
+SELFPLAY = ["-m", "tools.arena.selfplay"]
+ENV = paths.env()          # the import roots, for CPython and the unix port alike
 
 
 def _run(exe, *args):
-    out = subprocess.run([exe, SELFPLAY] + list(args), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                         universal_newlines=True, timeout=300)
+    out = subprocess.run([exe] + SELFPLAY + list(args), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         universal_newlines=True, timeout=300, env=ENV)
     assert out.returncode == 0, out.stderr
     return out.stdout.strip().split("\n")
 
@@ -39,6 +42,6 @@ def test_different_seeds_differ():
 
 
 def test_bad_arguments_exit_2():
-    out = subprocess.run([sys.executable, SELFPLAY, "--variant", "nope"], stdout=subprocess.PIPE,
-                         stderr=subprocess.PIPE, universal_newlines=True)
+    out = subprocess.run([sys.executable] + SELFPLAY + ["--variant", "nope"], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, universal_newlines=True, env=ENV)
     assert out.returncode == 2 and "unknown variant" in out.stderr and "Traceback" not in out.stderr

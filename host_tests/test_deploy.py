@@ -1,4 +1,5 @@
-"""tools/deploy.py against a fake `mpremote` on PATH (host_tests/fake_mpremote.py) that records its calls
+"""tools/deploy (python -m tools.deploy) against a fake `mpremote` on PATH (host_tests/fake_mpremote.py)
+that records its calls
 and plays a Pico's flash in a folder; plus the real tree: build, import every .mpy under MicroPython,
 package.json.
 
@@ -13,7 +14,7 @@ import sys
 
 import pytest
 
-from tools import deploy
+from tools.deploy import main as deploy
 from tools.find_micropython import find as find_micropython
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -79,7 +80,7 @@ class Env:
         return self.state["ports"][port]
 
     def run(self, *argv):
-        """tools/deploy.py main(argv) -> (exit code, stdout, stderr)."""
+        """tools.deploy.main.main(argv) -> (exit code, stdout, stderr)."""
         self.save()
         self.capsys.readouterr()
         open(self.log, "w").close()
@@ -438,7 +439,7 @@ def test_unplugged_half_way_then_the_next_deploy_copies_the_rest(env):
 def test_cli_errors_are_one_line_without_traceback(env):
     env.state["devices"] = []
     env.save()
-    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "deploy.py"), "deploy",
+    r = subprocess.run([sys.executable, "-m", "tools.deploy", "deploy",
                         "--board", "waveshare_lcd13"], capture_output=True, text=True)
     assert r.returncode == 2
     assert one_line_error(r.stderr).startswith("deploy: no device connected")
@@ -448,7 +449,7 @@ def test_cli_errors_are_one_line_without_traceback(env):
 
 def test_build_cli_reports_mpy_size(tmp_path):
     out = str(tmp_path / "pico")
-    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "deploy.py"), "build", "--out", out],
+    r = subprocess.run([sys.executable, "-m", "tools.deploy", "build", "--out", out],
                        capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
     total = 0
@@ -478,7 +479,7 @@ def test_make_targets_call_the_deploy_tool():
                        cwd=ROOT, capture_output=True, text=True)
     assert "No rule to make target 'deploy'" not in r.stderr, \
         "the Makefile does not include mk/*.mk (needs `-include mk/*.mk`)"
-    assert 'tools/deploy.py deploy --board "$BOARD" --port "$PORT"' in r.stdout   # (mk/vars.mk)
+    assert '-m tools.deploy deploy --board "$BOARD" --port "$PORT"' in r.stdout   # (mk/vars.mk)
 
 
 def host_arch():

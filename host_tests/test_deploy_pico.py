@@ -1,6 +1,6 @@
-"""The hobbyist's path end to end (issue 21): the README's commands, run as written in a copy of the
+"""The hobbyist's path end to end: the README's commands, run as written in a copy of the
 checkout, against stock MicroPython on the emulated Pico plugged in over USB (its CDC serial on a
-pseudo-terminal: tools/pico_emu/cdc_pty.py), with the pinned mpremote doing the talking. The game
+pseudo-terminal: tools/emu/usb_pty.py), with the pinned mpremote doing the talking. The game
 must then start on its own from the flash, and the first menu frame the ST7789 gets over SPI, decoded
 back into pixels, must be pixel-equal to the PC simulator's.
 
@@ -25,7 +25,6 @@ import select
 import shutil
 import signal
 import subprocess
-import sys
 import termios
 import threading
 import time
@@ -33,15 +32,13 @@ import time
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools", "pico_emu"))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-import emu  # noqa: E402
-import keys  # noqa: E402
-import sim_link  # noqa: E402
-import wiring  # noqa: E402
-from cdc_pty import EmulatedPico  # noqa: E402
-from tools import deploy  # noqa: E402
+from tools.emu import harness as emu  # noqa: E402
+from tools.emu import keys  # noqa: E402
+from tools.sim import link as sim_link  # noqa: E402
+from tools.emu import wiring  # noqa: E402
+from tools.emu.usb_pty import EmulatedPico  # noqa: E402
+from tools.deploy import main as deploy  # noqa: E402
 
 WHY = emu.missing() or (None if hasattr(os, "openpty") and shutil.which("make") else "needs a pty and make")
 pytestmark = pytest.mark.skipif(WHY is not None, reason="emulated Pico not set up: %s" % WHY)

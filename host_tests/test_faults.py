@@ -1,5 +1,5 @@
-"""The fault-injection proof of issue 16, smoke set (make test; the whole set is `make soak-faults`,
-tools/faults.py). The real app under the MicroPython unix port on a flash that fails (EIO or a
+"""The fault-injection proof, smoke set (make test; the whole set is `make soak-faults`,
+tools/proofs/faults.py). The real app under the MicroPython unix port on a flash that fails (EIO or a
 MemoryError at one file operation, ENOSPC or EROFS from one on) during a game and at a finished
 match's end, and booted on data files replaced by oversized, nested, mistyped, CRLF, binary,
 directory and device-node variants: a power-on always resumes the newest save the flash took (or
@@ -9,16 +9,13 @@ match is counted once or the player is told. A different slice of the cases runs
 offset comes from the clock and is printed), so CI covers the whole set over a few runs.
 """
 import os
-import sys
 import time
 
 import pytest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "ui_fakes"))
-sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tools"))
-import frames  # noqa: E402
-import faults  # noqa: E402
+from tools.proofs.harness import frames  # noqa: E402
+from tools.proofs import faults  # noqa: E402
 
 pytestmark = pytest.mark.skipif(frames.find() is None, reason="no micropython binary")
 

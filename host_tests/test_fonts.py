@@ -7,13 +7,11 @@ import json
 import os
 import struct
 import subprocess
-import sys
 
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools", "fonts"))
-import build  # noqa: E402
+from tools.fonts import build  # noqa: E402
 
 import boards  # noqa: E402
 from boards._base import Board  # noqa: E402

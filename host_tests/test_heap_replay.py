@@ -1,11 +1,8 @@
-"""tools/heap_replay.py: the collector's marking replayed on a made-up RAM dump."""
-import os
+"""tools/bench/heap_replay.py: the collector's marking replayed on a made-up RAM dump."""
 import struct
-import sys
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "tools"))
 
-import heap_replay as hr  # noqa: E402
+from tools.bench import heap_replay as hr
 
 POOL = 0x20003f80
 NATIVE = 0x10041000

@@ -1,5 +1,5 @@
 """The table reads like a real table (docs/UI.md, "The layout"): checked from the layout's own geometry
-(ui/place.py into ui/gfx.py's TableView, host_tests/ui_fakes/geometry.py) after every move of 200
+(ui/place.py into ui/gfx.py's TableView, tools/proofs/harness/geometry.py) after every move of 200
 seeded 4-player rounds per layout kind (a line: Goat; a spinner: Fives; a cross: Donkey) on the table
 area of every screen size the boards have:
 
@@ -12,21 +12,18 @@ The UI's own frames are checked the same way in host_tests/test_ui.py (a 4-playe
 the real app under MicroPython)."""
 import os
 import random
-import sys
 
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "host_tests", "ui_fakes"))
-import geometry  # noqa: E402
+from tools.proofs.harness import geometry  # noqa: E402
 
 from domino.match import Match  # noqa: E402
 from domino.record import run_forced  # noqa: E402
 from domino.rules import Rules  # noqa: E402
 
 
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import ui_host  # noqa: E402
+from tools.sim import ui_host  # noqa: E402
 
 gfx = ui_host.gfx
 place = ui_host.place

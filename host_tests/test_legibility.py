@@ -4,14 +4,11 @@ millimetres with the board's pixel pitch, every text checked whole on the screen
 printed (pytest -s); the rule is asserted on every screen except those still listed in
 tools/legibility/todo.py, and a listed screen that now passes must leave the list."""
 import os
-import sys
 
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools", "legibility"))
-import report  # noqa: E402
-import todo  # noqa: E402
+from tools.legibility import report, todo  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,7 @@ The test types on the keyboard with `tmux send-keys` and reads the screen back w
 `tmux capture-pane -p -e -N`. The terminal view draws the 128x64 OLED pixel-exact with half blocks
 (one cell = the top pixel as the foreground colour of `▀`, the bottom pixel as the background), so
 the capture is decoded back into pixels and compared with the frame a headless run of the same
-seeded game draws (tools/sim.py --keys, virtual clock): first the main menu, then the table after
+seeded game draws (tools/sim/main.py --keys, virtual clock): first the main menu, then the table after
 our tile went down (and the AI's answer). Both runs use PICO_SIM_SEED (`--seed`) and a fresh data
 folder, so the deal and the AI's moves are the same; the medium AI does not look at the clock.
 
@@ -20,9 +20,8 @@ import time
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-import find_micropython  # noqa: E402
+from tools import find_micropython  # noqa: E402
 
 MP = find_micropython.find()
 BOARD, W, H = "oled_diy", 128, 64
@@ -45,12 +44,12 @@ PLAY_KEYS = ["down", "a"]
 
 
 def _headless(tmp_path):
-    """Frames (palette index bytes) of the menu, our turn, and after our move, from tools/sim.py."""
+    """Frames (palette index bytes) of the menu, our turn, and after our move, from tools/sim/main.py."""
     from PIL import Image
     script = "%s shot:%s/menu.png %s wait:4000 shot:%s/turn.png %s wait:4000 shot:%s/played.png" % (
         MENU_KEYS, tmp_path, " wait:400 ".join(START_KEYS), tmp_path,
         " wait:400 ".join(PLAY_KEYS), tmp_path)
-    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "sim.py"), "--board", BOARD,
+    r = subprocess.run([sys.executable, "-m", "tools.sim", "--board", BOARD,
                         "--seed", str(SEED), "--data", str(tmp_path / "ref-data"), "--keys", script],
                        cwd=ROOT, capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stdout + r.stderr

@@ -19,20 +19,15 @@ import functools
 import itertools
 import os
 import re
-import sys
 import types
 
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-for p in (os.path.join(ROOT, "firmware"), ROOT):
-    if p not in sys.path:
-        sys.path.insert(0, p)
 from domino.match import Match  # noqa: E402
 from domino.rules import VARIANTS, Rules, RulesError, option_choices  # noqa: E402
 
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import ui_host  # noqa: E402
+from tools.sim import ui_host  # noqa: E402
 
 paint = ui_host.paint
 words = ui_host.words

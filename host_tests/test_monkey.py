@@ -1,5 +1,5 @@
-"""Never lose a game, never crash (issue 8): smoke runs of the monkey test and the device-path soak
-(tools/monkey.py; the long runs are `make soak-monkey`, 100,000 presses, and `make soak-games`, 1,000
+"""Never lose a game, never crash: smoke runs of the monkey test and the device-path soak
+(tools/proofs/monkey.py; the long runs are `make soak-monkey`, 100,000 presses, and `make soak-games`, 1,000
 matches), and the documented behaviour of keys pressed at awkward moments (docs/UI.md, Controls):
 during an AI's search, all at once on every screen, held at power-on.
 
@@ -7,19 +7,17 @@ The monkey presses random keys through the real App under the MicroPython unix p
 (the harness's own bytes given back): it must never end on an error page, run out of memory, break
 an engine invariant or show a hand's tile while the hands are face down. The smoke run uses the
 240x135 and 128x64 screens; the 240x240 board is left to the long run (see the report it prints).
-The key tests drive the real App with host_tests/ui_fakes/driver.py.
+The key tests drive the real App with tools/proofs/harness/driver.py.
 """
 import json
 import os
 import shutil
-import sys
 
 import pytest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "ui_fakes"))
-import frames  # noqa: E402
-from tools import monkey  # noqa: E402
+from tools.proofs.harness import frames  # noqa: E402
+from tools.proofs import monkey  # noqa: E402
 
 pytestmark = pytest.mark.skipif(frames.find() is None, reason="no micropython binary")
 
@@ -32,8 +30,8 @@ def tree(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def monkey_run(tree, tmp_path_factory, request):
-    """3,000 presses on the 240x135 and 128x64 screens with a fresh random seed each run (issue 16:
-    not only the seeds it was tuned on), printed so that a failure can be replayed; the report and
+    """3,000 presses on the 240x135 and 128x64 screens with a fresh random seed each run
+    (not only the seeds it was tuned on), printed so that a failure can be replayed; the report and
     the totals. MONKEY_SEED=N in the environment replays run N."""
     import io
     import random
@@ -41,8 +39,9 @@ def monkey_run(tree, tmp_path_factory, request):
     seed = int(os.environ.get("MONKEY_SEED") or random.SystemRandom().randrange(1, monkey.MAX_SEED))
     term = request.config.pluginmanager.get_plugin("terminalreporter")
     if term is not None:
-        term.write_line("\nmonkey smoke: seed %d (replay: MONKEY_SEED=%d, or tools/monkey.py --seed %d "
-                        "--presses 3000 --segment 1500 --sizes 240x135,128x64)" % (seed, seed, seed))
+        term.write_line("\nmonkey smoke: seed %d (replay: MONKEY_SEED=%d, or python -m tools.proofs.monkey "
+                        "--seed %d --presses 3000 --segment 1500 --sizes 240x135,128x64)"
+                        % (seed, seed, seed))
     buf = io.StringIO()
     with redirect_stdout(buf):
         rc = monkey.main(["--presses", "3000", "--segment", "1500", "--sizes", "240x135,128x64",

@@ -4,13 +4,11 @@ settings file (written by an older firmware, or a seat's kind changed since): th
 its own default name. The real app under MicroPython (host_tests/ui_fakes/driver.py)."""
 import json
 import os
-import sys
 
 import pytest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "ui_fakes"))
-import frames  # noqa: E402
+from tools.proofs.harness import frames  # noqa: E402
 
 pytestmark = pytest.mark.skipif(frames.find() is None, reason="no micropython binary")
 

@@ -1,4 +1,4 @@
-"""tools/native_pins.py: the .mpy reader behind module heappins (the heap addresses the AI's machine
+"""tools/deploy/native_pins.py: the .mpy reader behind module heappins (the heap addresses the AI's machine
 code pins on the device, which firmware/heapplug.py plugs at boot). The device side is in
 test_pico_emu.py (test_boot_plugs_the_pinned_addresses)."""
 import os
@@ -9,10 +9,9 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-import deploy  # noqa: E402
-import native_pins  # noqa: E402
+from tools.deploy import main as deploy  # noqa: E402
+from tools.deploy import native_pins  # noqa: E402
 
 LO, HI = native_pins.RAM["rp2040"]
 
@@ -122,7 +121,7 @@ def test_bad_files_say_so():
 
 def test_command_line(trees, tmp_path):
     d, _ = trees["rp2040"]
-    tool = [sys.executable, os.path.join(ROOT, "tools", "native_pins.py")]
+    tool = [sys.executable, "-m", "tools.deploy.native_pins"]
     r = subprocess.run(tool + [d], capture_output=True, text=True)
     n = viper_functions("ai/rollout.py")
     assert r.returncode == 0 and "ai/rollout.mpy: %d native functions" % n in r.stdout

@@ -1,4 +1,4 @@
-"""The firmware on the emulated Pico (issue 17; tools/pico_emu, docs/PICO_EMU.md): each colour board's
+"""The firmware on the emulated Pico (tools/emu, docs/PICO_EMU.md): each colour board's
 deployed armv6m .mpy tree (what `make build BOARD=...` writes) boots through the real main.py and
 board file on stock MicroPython, a seeded game is played through the buttons (GPIOs driven at
 device times), and every picture the ST7789 got over SPI, decoded back into pixels, is pixel-equal
@@ -7,20 +7,17 @@ responder. Skips, saying how to get it, where the emulator is not set up (`make 
 import ast
 import os
 import shutil
-import sys
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools", "pico_emu"))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-import device  # noqa: E402
-import emu  # noqa: E402
-import keys  # noqa: E402
-import sim_link  # noqa: E402
-import wiring  # noqa: E402
+from tools.emu import device  # noqa: E402
+from tools.emu import harness as emu  # noqa: E402
+from tools.emu import keys  # noqa: E402
+from tools.sim import link as sim_link  # noqa: E402
+from tools.emu import wiring  # noqa: E402
 
 WHY = emu.missing()
 pytestmark = pytest.mark.skipif(WHY is not None, reason="emulated Pico not set up: %s" % WHY)
@@ -101,7 +98,7 @@ def test_game_through_the_buttons_pixel_equal(games, board):
 
 def test_oled_game_through_the_buttons_pixel_equal(games):
     """oled_diy with micropython-lib's ssd1306 driver in /lib as `mpremote mip install ssd1306` puts it
-    (here from its PyPI sdist, tools/pico_emu/device.py): the board file finds the panel with
+    (here from its PyPI sdist, tools/emu/device.py): the board file finds the panel with
     I2C.scan() (bit-banged on the rp2 port), and the 1 KB display RAM the SSD1306 got over I2C equals
     the simulator's MONO_VLSB frame after the same keys."""
     try:
@@ -137,9 +134,9 @@ print("@plugs", us, [id(p) if p is not None else 0 for p in PLUGS], "@end")
 
 
 def test_boot_plugs_the_pinned_addresses():
-    """Every heap address the build found pinned by the AI's machine code (tools/native_pins.py, module
+    """Every heap address the build found pinned by the AI's machine code (tools/deploy/native_pins.py, module
     heappins) gets its one-block plug at boot, in a few ms (docs/ENGINE.md, "Memory tricks")."""
-    import native_pins
+    from tools.deploy import native_pins
     board = "waveshare_lcd13"
     out = os.path.join(BUILD, "tree-plugs")
     files = device.board_tree(board, out)

@@ -4,13 +4,11 @@ whole layout again (`place(v, lay, True)`, the same view history) after every mo
 4-player rounds per layout kind (a line: Goat; a spinner: Fives; a cross: Donkey) on the table area
 of every screen size (the games as host_tests/test_layout_geometry.py makes them)."""
 import os
-import sys
 
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-import ui_host  # noqa: E402
+from tools.sim import ui_host  # noqa: E402
 
 from test_layout_geometry import AREAS, KINDS, played  # noqa: E402
 

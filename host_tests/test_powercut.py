@@ -1,4 +1,4 @@
-"""The power-cut proof, smoke run (make test; the full run is `make soak-powercut`, tools/powercut.py).
+"""The power-cut proof, smoke run (make test; the full run is `make soak-powercut`, tools/proofs/powercut.py).
 
 A seeded match is played through the real UI under the MicroPython unix port (.mpy as deployed),
 keeping every save; then game.txt, a half-written game.txt.tmp, game.bak alone, settings.json and
@@ -7,15 +7,12 @@ real app boots on each: never an error, never a match that was not saved, else t
 message (settings and statistics: the values saved, or defaults with a message).
 """
 import os
-import sys
 
 import pytest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "ui_fakes"))
-sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tools"))
-import frames  # noqa: E402
-import powercut  # noqa: E402
+from tools.proofs.harness import frames  # noqa: E402
+from tools.proofs import powercut  # noqa: E402
 
 pytestmark = pytest.mark.skipif(frames.find() is None, reason="no micropython binary")
 

@@ -4,7 +4,7 @@ Independent re-statements of the rules (not calls into the engine's own helpers)
 tiles conserved, only legal moves, no pass or draw while holding a playable tile, the drawn playable
 tile played at once, blocks detected the moment they arise, rounds that end, and points-family sheets
 that add up. The checks live in invariants.py, shared with the MicroPython monkey test
-(ui_fakes/monkey.py), which runs them after every move made through the real UI.
+(tools/proofs/harness/monkey.py), which runs them after every move made through the real UI.
 """
 import os
 
@@ -15,7 +15,8 @@ from domino.rules import Rules, VARIANTS, option_choices, FAM_POINTS
 from domino.match import Match
 from domino.round import PLAYING
 from domino.rng import Rng
-from invariants import (ends_mask, before_forced, after_forced, before_play, after_play, check_round,
+from tools.proofs.harness.invariants import (ends_mask, before_forced, after_forced, before_play, after_play,
+                                             check_round,
                         check_points_round, tile_count)
 
 COMBOS = []

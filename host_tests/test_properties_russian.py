@@ -28,7 +28,7 @@ from domino.rules import Rules, VARIANTS, option_choices
 from domino.match import Match
 from domino.round import PLAYING, OUT, BLOCKED, MULTI, CLOSE, EV_DRAW, EV_PASS
 from domino.rng import Rng
-from invariants import tile_count
+from tools.proofs.harness.invariants import tile_count
 
 MINE = ("goat", "sea_goat", "donkey", "blitz", "muggins", "threes", "telephone")
 GOAT_FAMILY = ("goat", "donkey", "blitz")

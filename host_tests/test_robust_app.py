@@ -6,13 +6,11 @@ plays as Medium, no thinking wheel), picks the game up as it stood, and counts t
 events.log. The watchdog is fed on every loop pass and AI tick, and stays off on USB power.
 """
 import os
-import sys
 
 import pytest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "ui_fakes"))
-import frames  # noqa: E402
+from tools.proofs.harness import frames  # noqa: E402
 
 pytestmark = pytest.mark.skipif(frames.find() is None, reason="no micropython binary")
 
@@ -92,7 +90,6 @@ def test_memory_errors_in_a_row_end_on_the_error_page(mpy, tmp_path):
 
 def test_events_log_counts_and_stays_small(tmp_path):
     """eventlog.py on CPython (it is plain Python): counts per kind, rotation past 4 KB keeps them."""
-    sys.path.insert(0, os.path.join(os.path.dirname(HERE), "firmware"))
     import eventlog
     root = str(tmp_path) + "/"
     assert eventlog.note(root, "memory", "a") == 1
@@ -109,7 +106,6 @@ def test_events_log_counts_and_stays_small(tmp_path):
 
 
 def test_events_log_on_a_failing_flash_returns_zero(tmp_path):
-    sys.path.insert(0, os.path.join(os.path.dirname(HERE), "firmware"))
     import eventlog
     assert eventlog.note(str(tmp_path / "no" / "such" / "dir") + "/", "memory", "x") == 0
 

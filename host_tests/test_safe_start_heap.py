@@ -6,19 +6,16 @@ under the MicroPython unix port, the firmware compiled as deployed, the boot war
 runs on."""
 import os
 import subprocess
-import sys
 
 import pytest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "ui_fakes"))
-import frames  # noqa: E402
+from tools.proofs.harness import frames  # noqa: E402
 
 pytestmark = pytest.mark.skipif(frames.find() is None, reason="no micropython binary")
 
 SCRIPT = r"""
 import sys, gc, os
-sys.path.insert(0, os.getenv("UI_BOARDS")); sys.path.insert(0, os.getenv("UI_CODE"))
 import boards.sim as sim
 from ui.app import App
 from keys import K_A, K_B
@@ -52,8 +49,7 @@ def mpy(tmp_path_factory):
 
 
 def saved_game(d, kinds):
-    sys.path.insert(0, os.path.join(os.path.dirname(HERE), "firmware"))
-    import faults
+    from tools.proofs import faults
     import store
     from domino.match import Match
     from domino.rng import Rng
@@ -74,7 +70,7 @@ def test_safe_start_keep_files_continue_resumes_as_a_plain_boot(mpy, tmp_path, s
     for hold in ("1", "0"):
         d = tmp_path / ("flash" + hold)
         saved_game(d, "human,hard")
-        env = dict(os.environ, UI_CODE=mpy[0], UI_BOARDS=mpy[1], UI_ROOT=str(d), HOLD=hold, SIZE=size)
+        env = frames.mp_env(mpy[0], mpy[1], UI_ROOT=str(d), HOLD=hold, SIZE=size)
         r = subprocess.run([frames.find(), "-X", "heapsize=180K", str(script)], env=env,
                            capture_output=True, text=True, timeout=300)
         assert r.returncode == 0, r.stderr

@@ -1,4 +1,5 @@
-"""Hand-built scenarios for RULES.md sections A-C (Draw, Block, Fives, Classic) through tools/replay.py,
+"""Hand-built scenarios for RULES.md sections A-C (Draw, Block, Fives, Classic) through
+tools/scenarios/replay.py,
 and replay's handling of bad input: exit 2, exactly one line on stderr, never a traceback.
 
 Every `host_tests/scenarios/{draw,block,fives,classic}_*.json` holds a fixed deal, the moves, and either
@@ -19,13 +20,12 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCEN = os.path.join(ROOT, "host_tests", "scenarios")
-REPLAY = os.path.join(ROOT, "tools", "replay.py")
 VARIANTS = ("draw", "block", "fives", "classic")
 FILES = sorted(f for v in VARIANTS for f in glob.glob(os.path.join(SCEN, v + "_*.json")))
 
 
 def run_replay(*args, cwd=ROOT, module=False):
-    cmd = [sys.executable, "-m", "tools.replay"] if module else [sys.executable, REPLAY]
+    cmd = [sys.executable, "-m", "tools.scenarios"]
     p = subprocess.run(cmd + list(args), cwd=cwd, capture_output=True, text=True, timeout=60)
     return p.returncode, p.stdout, p.stderr
 
@@ -183,11 +183,7 @@ def _replace(tree, path, value):
 def _inprocess(path):
     """Run replay.main in this process (fast enough for hundreds of cases); an exception escaping main()
     fails the test, and so does a message that only names a Python exception."""
-    sys.path.insert(0, ROOT)
-    try:
-        from tools import replay
-    finally:
-        sys.path.pop(0)
+    from tools.scenarios import replay
     out, err = io.StringIO(), io.StringIO()
     with redirect_stdout(out), redirect_stderr(err):
         code = replay.main([path])

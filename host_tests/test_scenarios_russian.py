@@ -1,5 +1,5 @@
 """Hand-built scenarios for RULES.md sections D-I (Goat, Sea Goat, Donkey, Muggins / All Threes,
-Telephone, Blitz) through tools/replay.py.
+Telephone, Blitz) through tools/scenarios/replay.py.
 
 Every `host_tests/scenarios/{goat,sea_goat,donkey,muggins,threes,telephone,blitz}_*.json` holds a fixed
 deal, the moves, and either `expect` (the exact JSON replay must print) or `expect_error` (a substring of
@@ -16,14 +16,13 @@ import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 SCEN = os.path.join(ROOT, "host_tests", "scenarios")
-REPLAY = os.path.join(ROOT, "tools", "replay.py")
 VARIANTS = ("goat", "sea_goat", "donkey", "muggins", "threes", "telephone", "blitz")
 FILES = sorted(f for v in VARIANTS for f in glob.glob(os.path.join(SCEN, v + "_*.json")))
 ROUND_KEYS = ("ended", "winner", "counts", "in_play", "recorded", "remembered", "scores", "carry")
 
 
 def run_replay(path, module=False, cwd=ROOT):
-    cmd = [sys.executable, "-m", "tools.replay"] if module else [sys.executable, REPLAY]
+    cmd = [sys.executable, "-m", "tools.scenarios"]
     p = subprocess.run(cmd + [path], cwd=cwd, capture_output=True, text=True, timeout=60)
     return p.returncode, p.stdout, p.stderr
 
@@ -72,7 +71,7 @@ def test_scenario(path):
 @pytest.mark.parametrize("name", ["goat_fish_one_tie.json", "donkey_close_two_ends.json",
                                   "telephone_four_doubles_off.json"])
 def test_module_form(name, tmp_path):
-    """`python3 -m tools.replay` gives the same answer as the script, from the repo root."""
+    """`python -m tools.scenarios` gives the same answer in this process and from any directory."""
     path = os.path.join(SCEN, name)
     sc = load(path)
     a = run_replay(path, module=True)

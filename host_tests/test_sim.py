@@ -11,21 +11,20 @@ import time
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-import find_micropython  # noqa: E402
-import sim_link  # noqa: E402
+from tools import find_micropython  # noqa: E402
+from tools.sim import link as sim_link  # noqa: E402
 
 MP = find_micropython.find()
 needs_mp = pytest.mark.skipif(not MP, reason="no micropython binary")
 PY = sys.executable
-SIM = os.path.join(ROOT, "tools", "sim.py")
+SIM = "-m tools.sim"          # in shell command lines; lists use SIM.split()
 DEMO = os.path.join(ROOT, "host_tests", "fixtures", "demo_app.py")
 YELLOW = (255, 219, 0)  # CURSOR as RGB565 shows it
 
 
 def sim(*args, timeout=30):
-    return subprocess.run([PY, SIM, "--app", DEMO] + list(args), cwd=ROOT, capture_output=True,
+    return subprocess.run([PY] + SIM.split() + ["--app", DEMO] + list(args), cwd=ROOT, capture_output=True,
                           text=True, timeout=timeout)
 
 
@@ -137,7 +136,7 @@ def test_firmware_main_runs_in_sim(tmp_path):
     if not os.path.exists(os.path.join(ROOT, "firmware", "ui", "app.py")):
         pytest.skip("no ui.app yet")
     out = tmp_path / "main.png"
-    r = subprocess.run([PY, SIM, "--board", "waveshare_lcd13", "--data", str(tmp_path / "data"),
+    r = subprocess.run([PY] + SIM.split() + ["--board", "waveshare_lcd13", "--data", str(tmp_path / "data"),
                         "--keys", "wait:500", "--screenshot", str(out)], cwd=ROOT,
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stdout + r.stderr
@@ -208,7 +207,8 @@ def test_terminal_view_crash_and_small_terminal(tmp_path):
 def test_window_view_dummy_driver():
     pytest.importorskip("pygame")
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
-    p = subprocess.Popen([PY, SIM, "--view", "window", "--board", "pimoroni_pack2", "--app", DEMO],
+    p = subprocess.Popen([PY] + SIM.split() + ["--view", "window", "--board", "pimoroni_pack2",
+                                               "--app", DEMO],
                          cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                          text=True)
     time.sleep(1.5)

@@ -1,10 +1,10 @@
-"""The real firmware played headless in the simulator (tools/sim.py --keys, virtual clock) with a
+"""The real firmware played headless in the simulator (tools/sim/main.py --keys, virtual clock) with a
 fixed deal seed (--seed, i.e. PICO_SIM_SEED -> board.seed): a new game is set up from the main menu
 by keys, the human plays tiles by keys against an Easy and a Medium AI, and screenshots are taken at
 chosen moments. The same script twice gives the same frames, and the frames match golden hashes.
 
 Golden hashes: when the UI, the AI or the deal changes on purpose, the hashes below change. Look
-at the new frames first (`make screenshots`, or run the script below with `tools/sim.py --seed 7
+at the new frames first (`make screenshots`, or run the script below with `tools/sim/main.py --seed 7
 --keys "..." --scale 2` and shot: words), then refresh them with
 
     UPDATE_GOLDEN=1 .venv/bin/python -m pytest host_tests/test_sim_game.py
@@ -19,9 +19,8 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-import find_micropython  # noqa: E402
+from tools import find_micropython  # noqa: E402
 
 MP = find_micropython.find()
 pytestmark = pytest.mark.skipif(not MP, reason="no micropython binary")
@@ -64,7 +63,7 @@ def play(tmp_path, name, script, seed=SEED):
     """Run the script on a fresh data folder: ({shot name: hash}, saved game text, shot dir)."""
     d = tmp_path / name
     d.mkdir()
-    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "sim.py"), "--board", BOARD,
+    r = subprocess.run([sys.executable, "-m", "tools.sim", "--board", BOARD,
                         "--seed", str(seed), "--data", str(d / "data"),
                         "--keys", script.format(d=d)],
                        cwd=ROOT, capture_output=True, text=True, timeout=60)
@@ -150,15 +149,14 @@ def test_seeded_game_by_keys(tmp_path):
 
 
 def test_screenshots_tool(tmp_path):
-    """`make screenshots` (tools/screenshots.py) finds and checks the README pictures: a sample of
+    """`make screenshots` (tools/sim/screenshots.py) finds and checks the README pictures: a sample of
     them here (every kind of search: the spinner's arms, the line's corners, a page of the OLED),
     and every picture it makes is in docs/img."""
     from PIL import Image
-    sys.path.insert(0, os.path.join(ROOT, "tools"))
-    import screenshots
+    from tools.sim import screenshots
     sample = {"menu": (480, 480), "fives_240x240": (480, 480), "goat_128x64": (384, 192),
               "scores_128x64": (384, 192)}
-    r = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "screenshots.py"), "--out",
+    r = subprocess.run([sys.executable, "-m", "tools.sim.screenshots", "--out",
                         str(tmp_path)] + sorted(sample), cwd=ROOT, capture_output=True, text=True,
                        timeout=600)
     assert r.returncode == 0, r.stdout + r.stderr

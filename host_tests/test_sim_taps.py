@@ -1,6 +1,6 @@
 """The terminal simulator counts taps exactly: a key press is one step on the device, whatever the
-interval between presses (issue 15: four DOWN presses 0.15 s apart used to move two rows, 0.22 s
-apart five). tools/sim_term.py's TermKeys turns each press into a tap message; boards/sim.py holds the
+interval between presses (once four DOWN presses 0.15 s apart used to move two rows, 0.22 s
+apart five). tools/sim/term.py's TermKeys turns each press into a tap message; boards/sim.py holds the
 tap down for one TAP_MS and up for one, each phase seen by the firmware's debouncer.
 
 Checked with the real firmware on the virtual clock: N taps at any interval, or all at once, leave
@@ -8,23 +8,21 @@ the main menu exactly where N scripted DOWN presses do; and TermKeys itself, fed
 intervals (taps) and at a terminal's auto-repeat rate (a held key)."""
 import os
 import shutil
-import sys
 
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-import find_micropython  # noqa: E402
-import sim_link  # noqa: E402
-import sim_term  # noqa: E402
+from tools import find_micropython  # noqa: E402
+from tools.sim import link as sim_link  # noqa: E402
+from tools.sim import term as sim_term  # noqa: E402
 
 needs_mp = pytest.mark.skipif(not find_micropython.find(), reason="no micropython binary")
 
 
 def menu_frame(tmp_path, taps=None, every_ms=0, script=None):
     """Boot the firmware (fresh flash: the main menu), then either send `taps` DOWN taps every_ms
-    apart (0: all at once) or play `script` (tools/sim.py's words); the frame hash 3 s later."""
+    apart (0: all at once) or play `script` (tools/sim/main.py's words); the frame hash 3 s later."""
     data = str(tmp_path / ("d%s_%s" % (taps, every_ms)))
     shutil.rmtree(data, ignore_errors=True)
     sim = sim_link.Sim("waveshare_lcd13", None, None, virtual=True, data_dir=data)

@@ -1,22 +1,20 @@
 """The compiled firmware must not grow unnoticed: the .mpy files of a deploy take flash, and on the Pico
 the code of the modules in use sits in the heap the AI and the screens share. What a device feels is
-the free heap, measured on the emulated Pico (docs/benchmarks.md, issue 17: >= 120 KB at the worst
-point of a whole UI match); issue 9's 80 KiB of .mpy is a line of `make bench`, not a test. The
+the free heap, measured on the emulated Pico (docs/benchmarks.md: >= 120 KB at the worst
+point of a whole UI match); the 80 KiB target of .mpy is a line of `make bench`, not a test. The
 ceiling here catches a runaway tree between two bench runs.
 
-Builds the real deployable tree (tools/deploy.py build, mpy-cross with the deploy's flags) for every
+Builds the real deployable tree (tools/deploy/main.py build, mpy-cross with the deploy's flags) for every
 board, as `make build BOARD=<board>` does, for the RP2040 (armv6m native code, the larger) and the
 RP2350. A failure lists the largest modules: see docs/DEPLOY.md, "Compiler flags and code size".
 """
 import os
-import sys
 
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-import deploy  # noqa: E402
+from tools.deploy import main as deploy  # noqa: E402
 
 CEILING = 112 * 1024     # bytes of .mpy in one board's tree (~98 KB of game, +7.5 KB of link/: flash only
 #                          until a link game loads it)
@@ -64,15 +62,13 @@ def test_build_uses_the_shared_flags(tmp_path):
 
 
 def test_board_trees_leave_out_what_the_board_never_imports():
-    """A board's tree has no host-only module (domino/rng32.py) and only the drivers its board modules
-    import: the OLED board carries no ST7789 driver and no LCD board modules."""
+    """A board's tree has only the drivers its board modules import: the OLED board carries no ST7789
+    driver and no LCD board modules."""
     for board in BOARDS:
         rels = [rel for rel, _ in deploy.source_files(board)]
         assert "main.py" in rels and "domino/rng.py" in rels
-        for host_only in deploy.HOST_ONLY_FIRMWARE:
-            assert host_only not in rels, (board, host_only)
         lcd = board != "oled_diy"
         assert ("boards/_st7789.py" in rels) == lcd, board
         assert ("boards/_lcd.py" in rels) == lcd, board
     rels = [rel for rel, _ in deploy.source_files(None)]            # the mip layout: everything
-    assert "domino/rng32.py" in rels and "boards/_st7789.py" in rels
+    assert "boards/_st7789.py" in rels

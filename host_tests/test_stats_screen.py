@@ -3,14 +3,11 @@ inside the screen, none overlapping another on its row, every variant's name rea
 at least) beside its figures. The real app under MicroPython (host_tests/ui_fakes/driver.py)."""
 import json
 import os
-import sys
 
 import pytest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "ui_fakes"))
-sys.path.insert(0, os.path.join(os.path.dirname(HERE), "firmware"))
-import frames  # noqa: E402
+from tools.proofs.harness import frames  # noqa: E402
 from domino.rules import VARIANTS  # noqa: E402
 
 pytestmark = pytest.mark.skipif(frames.find() is None, reason="no micropython binary")

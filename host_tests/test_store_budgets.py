@@ -7,19 +7,16 @@ where a file should be (a directory, a device node, a FIFO) is damage when read 
 the way when written.
 
 The real app boots on each case under the MicroPython unix port at the monkey's 180K heap
-(host_tests/ui_fakes/powercut.py, "boot" mode); store-level checks run under CPython.
+(tools/proofs/harness/powercut.py, "boot" mode); store-level checks run under CPython.
 """
 import json
 import os
-import sys
 
 import pytest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "ui_fakes"))
-sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tools"))
-import frames  # noqa: E402
-import powercut  # noqa: E402
+from tools.proofs.harness import frames  # noqa: E402
+from tools.proofs import powercut  # noqa: E402
 
 import store  # noqa: E402
 from test_store_messages import saved_game, sealed, without_sum, EXTRAS, play  # noqa: E402
@@ -277,7 +274,7 @@ def test_board_cfg_over_budget_or_not_a_file(tmp_path):
     assert boards.read_cfg(str(cfg)) is None
 
 
-# --- a refused rename never costs the file it would have replaced (found by tools/faults.py) ------------
+# --- a refused rename never costs the file it would have replaced (found by tools/proofs/faults.py) ---
 class RefusingRenames:
     """os for savegame.Files whose renames fail with `errno` (the flash full: ENOSPC)."""
 

@@ -1,21 +1,18 @@
 """Every bad file the app can meet at boot, and every write the flash can refuse: the exact message
 the player sees, where (the table's message line or the main menu's note), and what is left on the
 flash (set aside as .bad, never deleted). The real app under the MicroPython unix port (.mpy tree,
-simulated board): host_tests/ui_fakes/powercut.py boots each prepared folder, driver.py plays the
+simulated board): tools/proofs/harness/powercut.py boots each prepared folder, driver.py plays the
 flash-full cases. The table of messages is in docs/UI.md.
 """
 import json
 import os
-import sys
 
 import pytest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "ui_fakes"))
-sys.path.insert(0, os.path.join(os.path.dirname(HERE), "tools"))
-import faults  # noqa: E402
-import frames  # noqa: E402
-import powercut  # noqa: E402
+from tools.proofs import faults  # noqa: E402
+from tools.proofs.harness import frames  # noqa: E402
+from tools.proofs import powercut  # noqa: E402
 
 import store  # noqa: E402
 from domino.match import Match  # noqa: E402

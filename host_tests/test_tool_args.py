@@ -7,17 +7,21 @@ import sys
 
 import pytest
 
+from tools import cli, paths
+from tools.find_micropython import find
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-from find_micropython import find  # noqa: E402
-import cli  # noqa: E402
 
 PY = sys.executable
 DEMO = "host_tests/fixtures/demo_app.py"
 ARENA = ["--variant", "draw", "--players", "2", "--a", "easy", "--b", "random", "--matches", "4"]
 
+# The tool (its name in the one-line error) -> its module, run as `python -m MODULE`.
+MODULES = {"replay": "tools.scenarios", "selfplay": "tools.arena.selfplay", "arena": "tools.arena",
+           "dominoes_adapter": "tools.arena.dominoes_adapter", "sim": "tools.sim", "deploy": "tools.deploy",
+           "monkey": "tools.proofs.monkey", "bench": "tools.bench", "powercut": "tools.proofs.powercut"}
 CASES = {
-    "replay": [[], ["a.json", "b.json"], ["--help"], ["missing.json"], ["tools"], ["/dev/zero"]],
+    "replay": [[], ["a.json", "b.json"], ["--bogus"], ["missing.json"], ["tools"], ["/dev/zero"]],
     "selfplay": [["--games", "-5"], ["--games", "x"], ["--games", "99999999999"], ["--variant", "nope"],
                  ["--variant", "fives", "--players", "9"], ["--bogus"], ["--games"], [],
                  ["--variant", "fives", "--seed", "-1"]],
@@ -48,7 +52,7 @@ CASES = {
 
 
 def one_line_exit_2(cmd, env=None):
-    res = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=60, env=env)
+    res = subprocess.run(cmd, cwd=ROOT, capture_output=True, text=True, timeout=60, env=env or paths.env())
     lines = [ln for ln in res.stderr.splitlines() if ln.strip()]
     text = res.stdout + res.stderr
     assert res.returncode == 2 and len(lines) == 1 and "Traceback" not in text, (cmd, res.returncode, text)
@@ -58,14 +62,14 @@ def one_line_exit_2(cmd, env=None):
 @pytest.mark.parametrize("tool,args", [(t, a) for t, cases in CASES.items() for a in cases],
                          ids=["%s:%s" % (t, " ".join(a) or "-") for t, cases in CASES.items() for a in cases])
 def test_bad_argument_one_line_exit_2(tool, args):
-    line = one_line_exit_2([PY, "tools/%s.py" % tool] + (["--app", DEMO] if tool == "sim" else []) + args)
+    line = one_line_exit_2([PY, "-m", MODULES[tool]] + (["--app", DEMO] if tool == "sim" else []) + args)
     assert line.startswith(tool + ":") or line.startswith("usage:"), line
 
 
 def test_sim_window_without_a_display_says_so():
     """`make sim VIEW=window` on a machine without a display: one line, not an SDL error and a hang."""
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
-    line = one_line_exit_2([PY, "tools/sim.py", "--view", "window", "--app", DEMO], env)
+    env = {k: v for k, v in paths.env().items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")}
+    line = one_line_exit_2([PY, "-m", "tools.sim", "--view", "window", "--app", DEMO], env)
     assert "display" in line
 
 
@@ -74,7 +78,7 @@ def test_sim_window_without_a_display_says_so():
                                        ("arena", ARENA + ["--shard", "x"]),
                                        ("arena", ARENA + ["--jobs", "2"])])
 def test_bad_argument_under_micropython(tool, args):
-    one_line_exit_2([find(), "tools/%s.py" % tool] + args)
+    one_line_exit_2([find(), "-m", MODULES[tool]] + args)
 
 
 def test_checks():
@@ -88,9 +92,10 @@ def test_checks():
 
 
 def test_good_arguments_still_work(tmp_path):
-    res = subprocess.run([PY, "tools/selfplay.py", "--variant", "fives", "--games", "2", "--seed", "3"],
-                         cwd=ROOT, capture_output=True, text=True, timeout=120)
+    res = subprocess.run([PY, "-m", "tools.arena.selfplay", "--variant", "fives", "--games", "2",
+                          "--seed", "3"],
+                         cwd=ROOT, capture_output=True, text=True, timeout=120, env=paths.env())
     assert res.returncode == 0 and "digest" in res.stdout
-    res = subprocess.run([PY, "tools/arena.py"] + ARENA + ["--jobs", "2"], cwd=ROOT, capture_output=True,
-                         text=True, timeout=300)
+    res = subprocess.run([PY, "-m", "tools.arena"] + ARENA + ["--jobs", "2"], cwd=ROOT, capture_output=True,
+                         text=True, timeout=300, env=paths.env())
     assert res.returncode == 0 and "A (easy) wins" in res.stdout, res.stdout + res.stderr

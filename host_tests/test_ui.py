@@ -1,18 +1,16 @@
 """The handheld UI under the real MicroPython unix port (real framebuf) with the simulated board.
 
-Each test runs host_tests/ui_fakes/driver.py in a `micropython` subprocess on the firmware compiled
+Each test runs tools/proofs/harness/driver.py in a `micropython` subprocess on the firmware compiled
 to .mpy (as deployed); the driver presses keys through the board's key lines and the Input debouncer
 and prints JSON: game state, framebuffer checks, timings.
 """
 import json
 import os
-import sys
 
 import pytest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "ui_fakes"))
-import frames  # noqa: E402
+from tools.proofs.harness import frames  # noqa: E402
 
 pytestmark = pytest.mark.skipif(frames.find() is None, reason="no micropython binary")
 
@@ -297,7 +295,7 @@ def test_layout_stays_readable_on_every_screen(mpy, tmp_path):
 
 def test_long_goat_lines_never_touch_unjoined_tiles_on_any_frame(mpy, tmp_path):
     """A seeded 4-player Goat match through the app: every table frame shown is checked from the
-    view's own geometry (host_tests/ui_fakes/geometry.py); its longest line has 20+ tiles."""
+    view's own geometry (tools/proofs/harness/geometry.py); its longest line has 20+ tiles."""
     for size in ("240x240", "320x240", "240x135", "128x64"):
         out = run(mpy, {"size": size, "seed": 2, "do": [
             ["geometry"], ["new", "goat", 4, ["human", "easy", "easy", "easy"]], ["match", 40]]},

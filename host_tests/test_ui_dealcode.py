@@ -1,14 +1,12 @@
 """New game from a deal code a friend read out: the Deal row of the New game form and its code editor
-(firmware/ui/dealcode.py), driven by keys under the real MicroPython (host_tests/ui_fakes/driver.py,
+(firmware/ui/dealcode.py), driven by keys under the real MicroPython (tools/proofs/harness/driver.py,
 firmware compiled to .mpy as deployed)."""
 import os
-import sys
 
 import pytest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "ui_fakes"))
-import frames  # noqa: E402
+from tools.proofs.harness import frames  # noqa: E402
 
 from domino.match import Match  # noqa: E402
 from domino.rng import parse_code  # noqa: E402

@@ -1,18 +1,16 @@
 """What players of domino apps expect, through the real app under MicroPython
-(host_tests/ui_fakes/driver.py, firmware compiled to .mpy as deployed): undo against the AI, the
+(tools/proofs/harness/driver.py, firmware compiled to .mpy as deployed): undo against the AI, the
 move log, pass-and-play names, settings from the game menu, the OLED's scores page, rounds in the
 statistics, help pages with the match's options, the 2v2 partner named at set-up, menu notes in the
 right colour."""
 import json
 import os
 import re
-import sys
 
 import pytest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "ui_fakes"))
-import frames  # noqa: E402
+from tools.proofs.harness import frames  # noqa: E402
 
 pytestmark = pytest.mark.skipif(frames.find() is None, reason="no micropython binary")
 FG, WARN = 1, 10                     # colour indices (docs/BOARDS.md)

@@ -4,13 +4,11 @@ MicroPython, firmware compiled to .mpy as deployed), and at every moment the per
 no tile they saw another seat play is back in a hidden hand. Undo stays offered where it shows
 nothing: B pressed with the move's A, before the AI starts."""
 import os
-import sys
 
 import pytest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.join(HERE, "ui_fakes"))
-import frames  # noqa: E402
+from tools.proofs.harness import frames  # noqa: E402
 
 pytestmark = pytest.mark.skipif(frames.find() is None, reason="no micropython binary")
 

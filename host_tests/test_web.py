@@ -1,6 +1,6 @@
 """The browser build (docs/WEB.md) in a real headless Chromium: the page built by tools/web/build.py
 runs the firmware in MicroPython WebAssembly, and what its canvas shows is compared, pixel for
-pixel, with the simulator's frame for the same board, seed and keys (tools/sim.py headless: a
+pixel, with the simulator's frame for the same board, seed and keys (tools/sim/main.py headless: a
 virtual clock, the AI counting work). Skipped where Chromium, Playwright or node/npm is missing; CI
 installs Chromium (.ci/run).
 """
@@ -13,10 +13,8 @@ import time
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools", "web"))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-import browser  # noqa: E402
+from tools.web import browser  # noqa: E402
 
 pytestmark = pytest.mark.skipif(browser.missing() is not None, reason=str(browser.missing()))
 
@@ -35,7 +33,7 @@ PAD_SETUP = "wait:1000 shot:{d}/menu.png a wait:300 shot:{d}/form.png right righ
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
     """The site's folder (tools/web/build.py)."""
-    import build
+    from tools.web import build
     out = str(tmp_path_factory.mktemp("web"))
     build.build(out)
     return out
@@ -44,7 +42,7 @@ def built(tmp_path_factory):
 @pytest.fixture(scope="module")
 def site(built):
     """The site served with the isolation headers, as make web-serve does: its URL."""
-    import serve
+    from tools.web import serve
     srv, url = serve.serve_in_thread(built)
     yield url
     srv.shutdown()
@@ -57,8 +55,8 @@ def chrome():
 
 
 def sim(tmp_path, board, script, data, size=None):
-    """tools/sim.py headless: {shot file name: (size, RGB)} and the saved files."""
-    cmd = [sys.executable, os.path.join(ROOT, "tools", "sim.py"), "--board", board, "--seed", str(SEED),
+    """tools/sim/main.py headless: {shot file name: (size, RGB)} and the saved files."""
+    cmd = [sys.executable, "-m", "tools.sim", "--board", board, "--seed", str(SEED),
            "--data", str(data), "--keys", script]
     if size:
         cmd += ["--size", size]
@@ -160,7 +158,6 @@ def test_real_keys_and_on_screen_buttons(site, chrome, tmp_path):
 
 
 def test_a_deal_link_opens_that_deal_and_a_reload_resumes_it(site, chrome):
-    sys.path.insert(0, os.path.join(ROOT, "firmware"))
     from domino.rng import code
     deal = code(123456)
     page = chrome.page(site + "#deal=%s&variant=fives&players=3&ai=hard" % deal.lower())
@@ -221,7 +218,7 @@ def test_keys_pressed_while_the_ai_thinks_act_as_on_the_device(site, chrome):
 
 def test_a_static_host_without_headers_gets_isolated_by_the_service_worker(built, chrome):
     """Served with no COOP/COEP headers (GitHub Pages): sw.js adds them after one reload."""
-    import serve
+    from tools.web import serve
     srv, url = serve.serve_in_thread(built, isolate=False)
     try:
         page = chrome.page(url)

@@ -7,15 +7,12 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-sys.path.insert(0, os.path.join(ROOT, "tools", "web"))
 
-import browser  # noqa: E402
+from tools.web import browser  # noqa: E402
 
 STORAGE = os.path.join(ROOT, "tools", "web", "storage.mjs")
 

@@ -12,15 +12,14 @@ import sys
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools", "web"))
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from tools import paths
+from tools.web import build
 
-import build  # noqa: E402
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 pytestmark = pytest.mark.skipif(not (shutil.which("node") and shutil.which("npm")),
                                 reason="no node/npm")
-SELFPLAY = os.path.join(ROOT, "tools", "selfplay.py")
+SELFPLAY = os.path.join(ROOT, "tools", "arena", "selfplay.py")   # run by path in the site's runtime
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +30,7 @@ def site(tmp_path_factory):
 
 
 def run(cmd):
-    r = subprocess.run(cmd, capture_output=True, text=True, timeout=600, cwd=ROOT)
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=600, cwd=ROOT, env=paths.env())
     assert r.returncode == 0, r.stdout + r.stderr
     return r.stdout.strip().split("\n")
 
@@ -44,8 +43,8 @@ def test_selfplay_digests_equal_cpython_and_the_unix_port(site, micropython):
     args = ("--all", "--games", "4", "--seed", "7")
     w = web(site, SELFPLAY, *args)
     assert len(w) == 38           # every variant x player count (x team play)
-    assert w == run([sys.executable, SELFPLAY] + list(args))
-    assert w == run([micropython, SELFPLAY] + list(args))
+    assert w == run([sys.executable, "-m", "tools.arena.selfplay"] + list(args))
+    assert w == run([micropython, "-m", "tools.arena.selfplay"] + list(args))
 
 
 def test_hard_ai_decisions_equal_cpython_and_the_unix_port(site, micropython, tmp_path):

@@ -1,5 +1,5 @@
-# AI: long arena runs (the strength targets of issues 4 and 18), AI soak. The Hard AI speed bench
-# (tools/bench_ai.py) is a section of `make bench` (mk/bench.mk).
+# AI: long arena runs (the strength targets), AI soak. The Hard AI speed bench
+# (tools/bench/ai_speed.py) is a section of `make bench` (mk/bench.mk).
 #   make arena-long   the strength targets at the device-equivalent budget (rollouts per move, the
 #                     emulated Pico's figure at 0.5 s: docs/AI.md), 1,000 matches per pairing and
 #                     >= 600 hands against each PyPI dominoes player; both cores, niced (~30 min here).
@@ -9,7 +9,7 @@ ARENA_MATCHES ?= 1000
 # series against the dominoes library (4.2-4.6 hands each: 140 gave 594 against `double`, seed 1):
 # 160 give >= 600 hands
 DOMINOES_MATCHES ?= 160
-ARENA = nice $(BIN)/python tools/arena.py --jobs 2 --python $(MICROPYTHON) --seed 1
+ARENA = nice $(BIN)/python -m tools.arena --jobs 2 --python $(MICROPYTHON) --seed 1
 # pairing : goal (% of matches won by A; against the dominoes players: % of hands won)
 ARENA_GOALS = draw:2:hard:greedy:92 draw:2:hard:medium:70 draw:2:medium:greedy:70 draw:2:easy:random:55 \
               fives:2:hard:greedy:70 goat:4t:hard:medium:60 block:2:hard:greedy:90 block:2:hard:medium:65 \
@@ -36,7 +36,7 @@ soak-ai: $(STAMP)
 	@for c in $(AI_SOAK_CASES); do \
 	  v=$${c%%:*}; rest=$${c#*:}; p=$${rest%%:*}; t=$$(case $$c in *:t) echo --teams;; esac); \
 	  for pair in "hard medium" "easy greedy" "medium random"; do set -- $$pair; \
-	    nice $(MICROPYTHON) tools/arena.py --variant $$v --players $$p $$t --a $$1 --b $$2 --matches 40 \
+	    nice $(MP_RUN) -m tools.arena --variant $$v --players $$p $$t --a $$1 --b $$2 --matches 40 \
 	      --seed 7 --rollouts 40 --check || exit 1; \
 	  done; \
 	done

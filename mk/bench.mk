@@ -1,9 +1,10 @@
-# Benchmarks (issue 9): the engine against other engines and against its budgets, in one run.
+# Benchmarks: the engine against other engines and against its budgets, in one run.
 #   make bench   builds .venv-bench once (dominoes and open-spiel from PyPI, requirements-bench.txt),
-#                then tools/bench.py measures speed, memory, size and RP2040 estimates (the Hard AI
-#                bench, tools/bench_ai.py, is one of its sections) and writes docs/benchmarks.md.
+#                then tools/bench (python -m tools.bench) measures speed, memory, size and RP2040
+#                estimates (the Hard AI bench, tools/bench/ai_speed.py, is one of its sections) and
+#                writes docs/benchmarks.md.
 #                Several minutes; not part of `make test` (that runs a --quick --no-peers smoke run).
-#   BENCH_ARGS=  extra tools/bench.py options, e.g. BENCH_ARGS="--reps 9" or "--out /tmp/b.md"
+#   BENCH_ARGS=  extra python -m tools.bench options, e.g. BENCH_ARGS="--reps 9" or "--out /tmp/b.md"
 BENCH_VENV  := .venv-bench
 BENCH_STAMP := $(BENCH_VENV)/.installed
 BENCH_ARGS  ?=
@@ -16,5 +17,5 @@ $(BENCH_STAMP): requirements-bench.txt
 	@touch $@
 
 bench: $(STAMP) $(BENCH_STAMP)
-	$(BIN)/python tools/bench.py --peer-python $(BENCH_VENV)/bin/python \
+	$(BIN)/python -m tools.bench --peer-python $(BENCH_VENV)/bin/python \
 	  $(if $(MICROPYTHON),--micropython "$(MICROPYTHON)") --out docs/benchmarks.md $(BENCH_ARGS)

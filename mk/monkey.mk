@@ -1,4 +1,4 @@
-# The monkey test and the device-path soak (issue 8), tools/monkey.py under the micropython unix port
+# The monkey test and the device-path soak, tools/proofs/monkey.py under the micropython unix port
 # at a 180K heap (the harness's own bytes given back), both cores, niced:
 #   make soak-monkey   100,000 random presses through the real UI: no error, no MemoryError, every
 #                      engine invariant after every move, no hand tile while the hands are face down,
@@ -16,7 +16,7 @@ MONKEY_ARGS    ?=
 SOAK_EXTRA += soak-monkey soak-games
 
 soak-monkey: $(STAMP)
-	$(BIN)/python tools/monkey.py --presses $(MONKEY_PRESSES) --jobs 2 --seed $(MONKEY_SEED) $(MONKEY_ARGS)
+	$(BIN)/python -m tools.proofs.monkey --presses $(MONKEY_PRESSES) --jobs 2 --seed $(MONKEY_SEED) $(MONKEY_ARGS)
 
 soak-games: $(STAMP)
-	$(BIN)/python tools/monkey.py --soak-games $(SOAK_GAMES) --jobs 2 $(MONKEY_ARGS)
+	$(BIN)/python -m tools.proofs.monkey --soak-games $(SOAK_GAMES) --jobs 2 $(MONKEY_ARGS)

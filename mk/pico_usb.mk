@@ -1,4 +1,4 @@
-# The hobbyist's path on the emulated Pico plugged in over USB (issue 21; docs/DEPLOY.md, "Tested on
+# The hobbyist's path on the emulated Pico plugged in over USB (docs/DEPLOY.md, "Tested on
 # the emulated Pico"). host_tests/test_deploy_pico.py's smoke part runs in `make test`.
 #   make pico-usb [BOARD=b]  an emulated Pico on a pseudo-terminal, build/pico_usb/ttyACM0, until Ctrl-C:
 #                            try `make deploy BOARD=b PORT=build/pico_usb/ttyACM0` against it; its
@@ -10,7 +10,7 @@
 SOAK_EXTRA += soak-deploy
 
 pico-usb: pico-emu
-	@$(BIN)/python tools/pico_emu/cdc_pty.py $(if $(value BOARD),--board "$$BOARD")
+	@$(BIN)/python -m tools.emu.usb_pty $(if $(value BOARD),--board "$$BOARD")
 
 soak-deploy: pico-emu
 	PICO_DEPLOY_SOAK=1 nice $(BIN)/python -m pytest -q -p no:cacheprovider host_tests/test_deploy_pico.py

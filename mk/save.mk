@@ -1,4 +1,4 @@
-# Saves (issues 8 and 16): the power-cut and fault-injection proofs in full, kept out of `make test`
+# Saves: the power-cut and fault-injection proofs in full, kept out of `make test`
 # (which runs smoke subsets: host_tests/test_powercut.py, host_tests/test_faults.py).
 #   make soak-powercut   every byte offset cut and every byte flipped (4 patterns) in game.txt,
 #                        game.txt.tmp, game.bak, settings.json, stats.json; the real app booted on each
@@ -10,7 +10,7 @@
 SOAK_EXTRA += soak-powercut soak-faults
 
 soak-powercut: $(STAMP)
-	nice $(BIN)/python tools/powercut.py
+	nice $(BIN)/python -m tools.proofs.powercut
 
 soak-faults: $(STAMP)
-	nice $(BIN)/python tools/faults.py
+	nice $(BIN)/python -m tools.proofs.faults

@@ -1,4 +1,4 @@
-# The PC simulator (tools/sim.py, docs/SIM.md).
+# The PC simulator (tools/sim, python -m tools.sim; docs/SIM.md).
 #   make sim                          window if there is a display, else the terminal
 #   make sim BOARD=pimoroni_pack      mimic a board (size, keys, help): waveshare_lcd13,
 #                                     pimoroni_pack, pimoroni_pack2, oled_diy, sim
@@ -21,10 +21,10 @@ SIM_OPTS = $(if $(value BOARD),--board "$$BOARD") $(if $(value SIZE),--size "$$S
 .PHONY: sim sim-shot screenshots
 
 sim: $(STAMP)
-	@$(BIN)/python tools/sim.py $(SIM_OPTS) $(if $(value VIEW),--view "$$VIEW")
+	@$(BIN)/python -m tools.sim $(SIM_OPTS) $(if $(value VIEW),--view "$$VIEW")
 
 sim-shot: $(STAMP)
-	@$(BIN)/python tools/sim.py $(SIM_OPTS) --keys "$$KEYS" --screenshot "$$SHOT"
+	@$(BIN)/python -m tools.sim $(SIM_OPTS) --keys "$$KEYS" --screenshot "$$SHOT"
 
 screenshots: $(STAMP)
-	$(BIN)/python tools/screenshots.py $(SIM_MP)
+	$(BIN)/python -m tools.sim.screenshots $(SIM_MP)

@@ -10,20 +10,20 @@ WEB_ARGS ?=
 .PHONY: web web-serve
 
 web: $(STAMP)
-	@$(BIN)/python tools/web/build.py --out $(WEB_OUT) $(WEB_ARGS)
+	@$(BIN)/python -m tools.web.build --out $(WEB_OUT) $(WEB_ARGS)
 
 web-serve: web
-	@$(BIN)/python tools/web/serve.py $(WEB_OUT) --port $(WEB_PORT)
+	@$(BIN)/python -m tools.web.serve $(WEB_OUT) --port $(WEB_PORT)
 
 # The closing figures of docs/WEB.md: page load to first frame, the Hard AI's move in the browser,
 # download sizes (headless Chromium on this machine).
 .PHONY: web-figures
 web-figures: $(STAMP)
-	@$(BIN)/python tools/web/figures.py
+	@$(BIN)/python -m tools.web.figures
 
 # The browser's fault suite (tools/web/webfaults.py): its smoke set runs in `make test`
 # (host_tests/test_web_faults.py); the long one here, in `make soak`.
 .PHONY: soak-web
 SOAK_EXTRA += soak-web
 soak-web: $(STAMP)
-	nice $(BIN)/python tools/web/webfaults.py --long
+	nice $(BIN)/python -m tools.web.webfaults --long

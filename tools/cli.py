@@ -26,6 +26,17 @@ def say(prog, msg):
     return 2
 
 
+def usage(line, module_globals):
+    """--help of a hand-parsed tool: its usage line, then its module's docstring (MicroPython keeps no
+    docstrings: the line alone there); returns the exit status 0."""
+    print(line)
+    doc = module_globals.get("__doc__")
+    if doc:
+        print()
+        print(doc.strip())
+    return 0
+
+
 def _named(name, msg):
     return (name + " " if name else "") + msg
 

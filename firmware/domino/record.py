@@ -74,7 +74,7 @@ def move_text(rd, m):
 
 def find_move(rd, tile, arm, close):
     """The legal single move placing `tile` (on `arm`, or on the only end that matters when arm is
-    None), or NONE. tools/movecheck.py says why there is none (the device only needs yes or no)."""
+    None), or NONE. tools/scenarios/movecheck.py says why there is none (the device only needs yes or no)."""
     lay = rd.layout
     keep = rd.dedupe
     rd.dedupe = False

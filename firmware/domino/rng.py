@@ -2,14 +2,12 @@
 
 xorshift32 (Marsaglia 13/17/5). `Rng16` computes it on two 16-bit halves so no intermediate value
 leaves the 31-bit small-int range of a 32-bit MicroPython port: drawing a number never allocates.
-Where small ints hold 32 bits (CPython, 64-bit MicroPython) `Rng` is `Rng32` (rng32.py): the same
-numbers from one 32-bit word, in half the operations (the engine's deal and the random players draw a
-lot). tools/deploy.py leaves rng32.py out of a board's tree: a 32-bit port never imports it.
+Where small ints hold 32 bits (CPython, 64-bit MicroPython) the host tools put in `Rng32`
+(tools/arena/rng32.py): the same numbers from one 32-bit word, in half the operations (the engine's
+deal and the random players draw a lot). The device has only this module.
 """
-import sys
-
 _ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"   # Crockford base32: no I, L, O, U
-_LETTERS = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ"    # the same as bytes: a code built without a string per letter
+_LETTERS = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ"    # the same as bytes: a code built with no str per letter
 SEED_MASK = 0x3FFFFFFF                            # a seed / deal code is 30 bits
 
 
@@ -58,12 +56,7 @@ class Rng16:
         return (self.hi << 16) | self.lo
 
 
-Rng = Rng16
-if sys.maxsize >> 32:           # 64-bit small ints (CPython, the unix port): one word, half the work
-    try:
-        from .rng32 import Rng32 as Rng
-    except ImportError:         # (a board's tree has none: Rng16 gives the same numbers)
-        pass
+Rng = Rng16                     # the host may put in Rng32 (same numbers): see the module's doc
 
 
 def next_seed(s):

@@ -4,7 +4,7 @@ glyph from flash. Runs tools/fonts/on_device.py once on the emulated Pico (docs/
 pico-emu`) and prints its figures: heap per font and per format, microseconds to draw a 20-character
 line and a whole 240x240 screen of text. Needs the fonts' tools (tools/fonts/build.py) and mpy-cross.
 
-Usage: python tools/fonts/measure.py   (takes a few minutes of CPU)
+Usage: python -m tools.fonts.measure   (takes a few minutes of CPU)
 """
 import json
 import os
@@ -12,15 +12,14 @@ import subprocess
 import sys
 import tempfile
 
+from tools import cli
+from tools.deploy.main import MPY_CROSS_FLAGS
+from tools.emu import harness as emu
+from tools.fonts import build
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.join(ROOT, "tools", "pico_emu"))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 
-import build  # noqa: E402
-import emu  # noqa: E402
-from deploy import MPY_CROSS_FLAGS  # noqa: E402
 
 
 def mpy(src, dst):
@@ -30,7 +29,8 @@ def mpy(src, dst):
         return f.read()
 
 
-def main():
+def main(argv=None):
+    cli.parser("python -m tools.fonts.measure", description=__doc__.split("\n\n")[0]).parse_args(argv)
     files = {}
     with tempfile.TemporaryDirectory() as tmp:
         pydir = os.path.join(tmp, "py")

@@ -7,7 +7,7 @@ The rule (docs/UI.md, "Legibility"): capitals at least 1.2 mm tall (on the OLED 
 1.19 mm counts), pips of the hand's tiles and of the table's at least 0.4 mm across (the OLED: 2 px),
 and every text whole on the screen.
 
-Usage: python tools/legibility/report.py [--seed N]   prints the table per board and screen.
+Usage: python -m tools.legibility.report [--seed N]   prints the table per board and screen.
 """
 import argparse
 import json
@@ -16,9 +16,10 @@ import subprocess
 import sys
 import tempfile
 
+from tools import paths
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
 
 BOARDS = ("waveshare_lcd13", "pimoroni_pack", "pimoroni_pack2", "oled_diy")
 CAPS_UM = 1200
@@ -30,9 +31,9 @@ OLED_PIP_PX = 2            # the OLED's pips: its panel's limit
 def record(profile, seed=7, micropython=None):
     """record.py's JSON for one board."""
     if micropython is None:
-        from find_micropython import find
+        from tools.find_micropython import find
         micropython = find()
-    env = dict(os.environ, MICROPYPATH=os.pathsep.join((os.path.join(ROOT, "firmware"), ROOT)))
+    env = paths.env()
     for k in list(env):
         if k.startswith("PICO_SIM_"):
             env.pop(k)

@@ -9,12 +9,8 @@ import base64
 import io
 import os
 import shutil
-import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, os.path.dirname(HERE))
-
-import sim_link  # noqa: E402
+from tools.sim import link as sim_link
 
 # Flags that work in a sandboxed container as root, with no network beyond localhost.
 FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -70,7 +66,7 @@ class Browser:
 
     @staticmethod
     def play(page, board, seed, script, ai_step=10, timeout=120):
-        """Run a key script on the page's firmware as tools/sim.py does headless (virtual clock,
+        """Run a key script on the page's firmware as tools/sim/main.py does headless (virtual clock,
         AI counting work): {shot file name: RGB bytes of the canvas at that moment}."""
         timeline, end = sim_link.parse_script(script)
         page.evaluate("cfg => pico.run(cfg)", {"board": board, "seed": seed, "aiStep": ai_step,

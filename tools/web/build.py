@@ -1,7 +1,6 @@
-#!/usr/bin/env python3
 """Build the browser version (docs/WEB.md) into build/web/: a static site, no server logic.
 
-    python3 tools/web/build.py [--out build/web] [--source]
+    python -m tools.web.build [--out build/web] [--source]
 
 What it writes:
   index.html, page.js, worker.js, fsutil.mjs, storage.mjs, sw.js, style.css   the page and its glue
@@ -28,11 +27,10 @@ import subprocess
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
+from tools.deploy import main as deploy
+from tools.paths import ROOT
 
-import deploy  # noqa: E402
+HERE = os.path.dirname(os.path.abspath(__file__))
 
 RUNTIME_PKG = os.path.join(HERE, "node_modules", "@micropython", "micropython-webassembly-pyscript")
 RUNTIME_FILES = ("micropython.mjs", "micropython.wasm")
@@ -84,7 +82,7 @@ def without_native(text, name="module"):
 
 def web_files():
     """[(path in the browser's file system, source path)]: firmware/ at the root, boards/ beside."""
-    skip = set(deploy.HOST_ONLY_FIRMWARE) | set(DEVICE_ONLY)
+    skip = set(DEVICE_ONLY)
     out = []
     for rel, path in deploy.source_files():
         if rel.startswith("boards/") or rel in skip:
@@ -178,7 +176,7 @@ def build(out, source=False):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m tools.web.build", description=__doc__.split("\n")[0])
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "web"), help="site folder "
                     "(default build/web)")
     ap.add_argument("--source", action="store_true", help="ship .py sources instead of .mpy")

@@ -1,7 +1,6 @@
-#!/usr/bin/env python3
 """The browser build's figures (docs/WEB.md), measured in headless Chromium on this machine:
 
-    python3 tools/web/figures.py [--loads 5] [--moves 8] [--screenshot docs/img/web.png]
+    python -m tools.web.figures [--loads 5] [--moves 8] [--screenshot docs/img/web.png]
                                                                 (make web-figures)
 
 - page load to first frame: navigation start to the first frame on the canvas, fresh profile (no
@@ -20,14 +19,7 @@ import sys
 import tempfile
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, HERE)
-sys.path.insert(0, os.path.join(ROOT, "firmware"))
-
-import browser  # noqa: E402
-import build  # noqa: E402
-import serve  # noqa: E402
+from tools.web import browser, build, serve
 
 
 def sizes(site):
@@ -81,7 +73,7 @@ def screenshot(chrome, url, path):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m tools.web.figures", description=__doc__.split("\n")[0])
     ap.add_argument("--loads", type=int, default=5)
     ap.add_argument("--moves", type=int, default=8)
     ap.add_argument("--screenshot", help="also save a picture of the page here (PNG)")

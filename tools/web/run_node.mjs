@@ -1,8 +1,9 @@
 // Runs a host script under the browser build's own runtime and firmware, in Node (no browser):
 //   node tools/web/run_node.mjs SITE_DIR SCRIPT.py [ARGS...]
 // SITE_DIR is a `make web` output (its micropython.mjs and firmware.json); the firmware is installed
-// at /fw and put first on sys.path, the script runs as /tools/<name> with sys.argv set, as
-// `micropython SCRIPT.py ARGS...` would run it. host_tests/test_web_twins.py compares what it
+// at /fw and the repository's tools package (its .py files) at /repo, both on sys.path as the import
+// roots are at home; the script runs as /script/<name> with sys.argv set, as
+// `MICROPYPATH=firmware:. micropython SCRIPT.py ARGS...` would run it. host_tests/test_web_twins.py compares what it
 // prints with CPython and the unix port. Exit status: the script's SystemExit code, 1 on an error.
 import fs from "fs";
 import path from "path";
@@ -25,17 +26,28 @@ const mp = await loadMicroPython({
 });
 const fw = JSON.parse(fs.readFileSync(path.join(abs, "firmware.json"), "utf8"));
 install(mp.FS, fw.files, "/fw");
-const name = "/tools/" + path.basename(script);
-mp.FS.mkdir("/tools");
+const repo = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..", "..");
+function copyPy(from, to) {      // the .py files of a folder, recursively (no node_modules)
+  mp.FS.mkdir(to);
+  for (const e of fs.readdirSync(from, { withFileTypes: true })) {
+    if (e.isDirectory() && e.name !== "node_modules" && !e.name.startsWith(".")) {
+      copyPy(path.join(from, e.name), to + "/" + e.name);
+    } else if (e.isFile() && e.name.endsWith(".py")) {
+      mp.FS.writeFile(to + "/" + e.name, fs.readFileSync(path.join(from, e.name)));
+    }
+  }
+}
+mp.FS.mkdir("/repo");
+copyPy(path.join(repo, "tools"), "/repo/tools");
+const name = "/script/" + path.basename(script);
+mp.FS.mkdir("/script");
 mp.FS.writeFile(name, fs.readFileSync(script));
-const cli = path.join(path.dirname(script), "cli.py");   // the tools' shared argument checks
-if (fs.existsSync(cli)) mp.FS.writeFile("/tools/cli.py", fs.readFileSync(cli));
 mp.globals.set("_argv", JSON.stringify([name, ...args]));
 let code = 0;
 try {
   mp.runPython(`
 import sys, json
-sys.path.insert(0, "/fw")
+sys.path[:0] = ["/fw", "/repo"]
 sys.argv[:] = json.loads(_argv)
 del _argv
 with open(sys.argv[0]) as _f:

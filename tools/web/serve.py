@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Serve the browser build (build/web) on localhost: `make web-serve`, and the browser test.
 
-    python3 tools/web/serve.py [DIR] [--port 8000] [--host 127.0.0.1]
+    python -m tools.web.serve [DIR] [--port 8000] [--host 127.0.0.1]
 
 A plain static server plus the two cross-origin isolation headers (COOP/COEP), which let the page
 share memory with the firmware's worker (keys reach it while the AI thinks). A static host that
@@ -51,7 +51,7 @@ def serve_in_thread(directory, isolate=True):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = argparse.ArgumentParser(prog="python -m tools.web.serve", description=__doc__.split("\n")[0])
     ap.add_argument("dir", nargs="?", default=os.path.join(ROOT, "build", "web"))
     ap.add_argument("--port", type=int, default=8000)
     ap.add_argument("--host", default="127.0.0.1", help="0.0.0.0 to let a phone on the same "

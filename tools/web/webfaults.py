@@ -1,5 +1,5 @@
 """The browser's fault suite (docs/WEB.md, "Tests"): the page in headless Chromium with its storage
-attacked, as tools/faults.py attacks the device's flash. Every case ends with the last move said to
+attacked, as tools/proofs/faults.py attacks the device's flash. Every case ends with the last move said to
 be saved resumed, or a clear clean start: never a traceback, never "saved" when storage does not
 hold it.
 
@@ -19,14 +19,11 @@ import sys
 import tempfile
 import time
 
+from tools import cli
+from tools.web import browser
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-sys.path.insert(0, os.path.join(ROOT, "firmware"))
-sys.path.insert(0, os.path.join(ROOT, "tools"))
-sys.path.insert(0, HERE)                 # first: tools/web/build.py, not another build
-
-import browser  # noqa: E402
-import cli  # noqa: E402
 
 STORE = "pico-domino/files"
 BOARD = "waveshare_lcd13"
@@ -375,9 +372,9 @@ def moves_of(game):
 
 def run(site=None, long=False, out=print):
     """Build the site (unless given), serve it, run the suite: (counts, failures)."""
-    import serve
+    from tools.web import serve
     if site is None:
-        import build
+        from tools.web import build
         site = tempfile.mkdtemp(prefix="webfaults")
         build.build(site)
     srv, url = serve.serve_in_thread(site)
@@ -391,7 +388,7 @@ def run(site=None, long=False, out=print):
 
 
 def main(argv=None):
-    ap = cli.parser("web-faults", description=__doc__.split("\n\n")[0])
+    ap = cli.parser("python -m tools.web.webfaults", description=__doc__.split("\n\n")[0])
     ap.add_argument("--long", action="store_true", help="every case (make soak); else the smoke set")
     ap.add_argument("--site", type=cli.typed(cli.out_dir), help="a built site (make web); else built")
     args = ap.parse_args(argv)

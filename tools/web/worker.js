@@ -5,7 +5,7 @@
 //   /dev/pico_in   here -> board: K keys held, T the answer to a sleep (keys and the new time)
 // The worker calls app.step() once a frame. A sleep request is answered at once: with the page's
 // real time (then the worker waits that long before the next step, so nothing busy-waits), or in a
-// test with the times of a key script, exactly as tools/sim.py's headless runs do. Keys reach the
+// test with the times of a key script, exactly as tools/sim/main.py's headless runs do. Keys reach the
 // board while a step runs (an AI move, 0.25-4 s) through a SharedArrayBuffer the page writes, when
 // the page is cross-origin isolated; otherwise between steps, by message.
 import { loadMicroPython } from "./micropython.mjs?v=%BUILD%";
@@ -134,7 +134,7 @@ function sleep(ms) {
     send(MSG_TIME, held, now);
     return;
   }
-  // A key script (tools/sim_link.py parse_script, run as tools/sim.py run_script runs it).
+  // A key script (tools/sim/link.py parse_script, run as tools/sim/main.py run_script runs it).
   const target = now + ms;
   const tl = script.timeline;
   while (script.i < tl.length && tl[script.i][0] <= target) {
@@ -253,7 +253,7 @@ function checkDeal() {
 
 function finish() {
   // The board quit (the end of a key script: the link's input ended). Shots the script still
-  // holds are of the last frame, as tools/sim.py takes them.
+  // holds are of the last frame, as tools/sim/main.py takes them.
   if (script) {
     for (const [t, what, arg] of script.timeline.slice(script.i)) {
       if (what === "shot") post({ t: "shot", name: arg, at: t });

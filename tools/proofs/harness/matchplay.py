@@ -1,0 +1,75 @@
+"""A whole match through the real App, played as a person would: New game set up from the main menu,
+then A on every prompt (the cursor starts on a playable tile) until the match ends on the main menu.
+
+Shared by the heap proofs of both runtimes: tools/proofs/harness/heapgame.py (unix port, simulated
+board) and tools/emu/scripts/uimatch.py (the emulated Pico, real board). Each gives its own
+`press(key)` and `step()`, as a key reaches the app differently on each.
+"""
+from keys import K_DOWN, K_RIGHT, K_A
+
+
+def row(app, press, label):
+    """Move the menu's cursor down to the row `label`."""
+    sc = app.screen
+    for _ in range(30):
+        if sc.rows()[sc.sel][0] == label:
+            return
+        press(K_DOWN)
+    raise RuntimeError("no row " + label)
+
+
+def set_up(app, press, variant, players, seats, teams=False):
+    """From the main menu: New game, the variant, players, teams, each seat's kind; Start game."""
+    row(app, press, "New game")
+    press(K_A)
+    sc = app.screen
+    from domino.rules import VARIANTS
+    while VARIANTS[sc.vi][0] != variant:
+        press(K_RIGHT)
+    row(app, press, "Players")
+    while sc.players != players:
+        press(K_RIGHT)
+    if teams:
+        row(app, press, "Teams")
+        if not sc.teams:
+            press(K_RIGHT)
+    for s in range(players):
+        row(app, press, "Seat " + str(s + 1))
+        while sc.kinds[s] != seats[s]:
+            press(K_RIGHT)
+    row(app, press, "Start game")
+    sc = None
+    press(K_A)
+
+
+def play(app, press, step, limit=200000):
+    """Play to the end of the match: (result, rounds, human moves); result "over" when the main menu
+    is back, else where it stopped."""
+    moves = rounds = 0
+    for _ in range(limit):
+        sc = app.screen
+        name = type(sc).__name__
+        mode = getattr(sc, "mode", -1)
+        page = getattr(sc, "page", -1)
+        if name not in ("Table", "RoundEnd", "MainMenu", "Screen"):
+            return "stuck on " + name + " " + str(getattr(sc, "text", "")), rounds, moves
+        sc = None                      # hold no screen (and its game) while the app moves on
+        if name == "Table":
+            if mode == 1:
+                press(K_A)
+                if getattr(app.screen, "mode", -1) == 2:
+                    press(K_A)         # which end
+                moves += 1
+            elif mode == 4:
+                press(K_A)
+            else:
+                step()
+        elif name == "RoundEnd":
+            if page == 0:
+                rounds += 1
+            press(K_A)
+        elif name == "MainMenu":
+            return "over", rounds, moves
+        else:
+            step()
+    return "steps", rounds, moves
