@@ -1,9 +1,9 @@
 # The emulated Pico (tools/emu, docs/PICO_EMU.md): stock MicroPython RPI_PICO in rp2040js.
 #   make pico-emu   build/pico_emu: firmware.uf2 and the boot ROM from $(RP2EMU), rp2040js 1.4.1 by
-#                   npm ci (tools/emu/package-lock.json). Without $(RP2EMU) it says so and the
-#                   emulated-Pico tests skip with the same message.
+#                   npm ci (tools/emu/package-lock.json). The images travel with the repo
+#                   (tools/emu/images/README.md: versions, provenance, sha256).
 # `make test` runs it first (host_tests/test_pico_emu.py is the smoke test on the emulated Pico).
-RP2EMU ?= ../shared/rp2emu
+RP2EMU ?= tools/emu/images
 
 .PHONY: pico-emu
 

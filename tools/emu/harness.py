@@ -4,7 +4,7 @@
     python -m tools.emu check                  say whether it is ready (exit 0) or how to get it
 
 Pieces (each usable alone):
-  setup() / missing()       build/pico_emu: stock MicroPython RPI_PICO (from ../shared/rp2emu), the
+  setup() / missing()       build/pico_emu: stock MicroPython RPI_PICO (from tools/emu/images), the
                             boot ROM, rp2040js pinned by tools/emu/package-lock.json, our .mjs
   flash_image(files)        a littlefs2 image for the RPI_PICO filesystem ({device path: bytes})
   run(...)                  node run.mjs: a script over the raw REPL, or main.py as at power-on, with
@@ -22,12 +22,12 @@ from tools.paths import BUILD, ROOT
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 HOME = os.path.join(BUILD, "pico_emu")
-RP2EMU = os.environ.get("PICO_EMU_RP2EMU") or os.path.join(os.path.dirname(ROOT), "shared", "rp2emu")
+IMAGES = os.path.join(HERE, "images")      # the pinned images travel with the repo (images/README.md)
+RP2EMU = os.environ.get("PICO_EMU_RP2EMU") or IMAGES
 FROM_RP2EMU = ("firmware.uf2", "bootrom.mjs")          # stock MicroPython v1.28.0 RPI_PICO, boot ROM B1
 NPM_FILES = ("package.json", "package-lock.json")
-HOW = ("the emulated Pico needs stock MicroPython's RPI_PICO firmware.uf2 and bootrom.mjs from the "
-       "project's shared/rp2emu folder (CI has it beside the repo; elsewhere put a copy at ../shared/rp2emu "
-       "or set PICO_EMU_RP2EMU), node >= 18 and npm, then run `make pico-emu`")
+HOW = ("the emulated Pico needs stock MicroPython's RPI_PICO firmware.uf2 and bootrom.mjs (tools/emu/images, "
+       "or a folder named by PICO_EMU_RP2EMU), node >= 18 and npm, then run `make pico-emu`")
 
 # RPI_PICO's filesystem: rp2.Flash() = the last 1408 KiB of the 2 MiB flash, littlefs2 with
 # MicroPython's settings (extmod/vfs_lfs.c: readsize 32, progsize 256, lookahead 32).
