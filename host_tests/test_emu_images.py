@@ -12,7 +12,8 @@ def test_every_image_is_the_file_its_readme_names():
         rows = re.findall(r"^\| `([^`]+)` \|[^|]*\| ([\d,]+) \| `([0-9a-f]{64})` \|$", f.read(), re.M)
     named = {name: (int(size.replace(",", "")), digest) for name, size, digest in rows}
     present = sorted(f for f in os.listdir(IMAGES) if f != "README.md")
-    assert sorted(named) == present == ["bootrom.mjs", "firmware-pico-w.uf2", "firmware.uf2"], (named, present)
+    assert sorted(named) == present, (named, present)
+    assert present == ["bootrom.mjs", "firmware-pico-w.uf2", "firmware.uf2"], present
     for name, (size, digest) in named.items():
         with open(os.path.join(IMAGES, name), "rb") as f:
             data = f.read()

@@ -16,7 +16,6 @@ names: those resolve to the sibling first, then to the other such folder.
 import ast
 import os
 
-import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # (folder, the module name prefix of its files)
@@ -257,4 +256,4 @@ def test_every_tool_folder_runs_as_a_module():
         assert os.path.exists(os.path.join(ROOT, "tools", job, "__main__.py")), job
 
 
-# The boards never import the UI (but the browser's entry point, boards/web.py): host_tests/test_ui_imports.py.
+# The boards never import the UI (but the browser entry point boards/web.py): test_ui_imports.py.

@@ -18,7 +18,7 @@ import subprocess
 import sys
 import tempfile
 
-from tools.paths import BUILD, ROOT
+from tools.paths import BUILD
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 HOME = os.path.join(BUILD, "pico_emu")
