@@ -28,10 +28,11 @@ import threading
 import time
 import tty
 
+from tools.paths import BUILD
 from tools.emu import harness as emu   # build/pico_emu, set up by `make pico-emu`
 from tools.emu import wiring
 
-DEFAULT_DIR = os.path.join(emu.ROOT, "build", "pico_usb")
+DEFAULT_DIR = os.path.join(BUILD, "pico_usb")
 BACKLOG = 1 << 16      # bytes from the device kept for a port nobody reads (the pty holds ~4 KB more)
 
 
