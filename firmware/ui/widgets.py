@@ -56,6 +56,10 @@ class ListScreen(Screen):
     def change(self, i, d):
         pass
 
+    def dim(self, i):  # type: (int) -> bool
+        """Whether row i is shown dim: it cannot be chosen now (choosing it says why)."""
+        return False
+
     def pick(self, i):
         self.change(i, 1)
 
@@ -108,7 +112,7 @@ class ListScreen(Screen):
         for i in range(self.top, min(n, self.top + vis)):
             label, value = rows[i]
             yy = y + (i - self.top) * _ROW_H
-            fg = c.FG
+            fg = c.DIM if self.dim(i) else c.FG
             if i == self.sel:
                 fb.fill_rect(0, yy - 2, g.w, _ROW_H, c.CURSOR)
                 fg = c.BG

@@ -275,7 +275,7 @@ class Driver:
                     want = False
             self.press(K_B)
             rows = [r[0] for r in self.app.screen.rows()]
-            got = any(r.startswith("Undo") for r in rows)
+            got = any(r.startswith("Undo ") for r in rows)   # ("Undo" alone: dim, not offered)
             out["checks"] += 1
             out["offered"] += got
             if got != want and len(out["wrong"]) < 5:
