@@ -67,7 +67,7 @@ def table(t, g):
                 _mark(t, g, t.opts[i], c.PLAYABLE, False)
         _mark(t, g, t.opts[t.opt], c.CURSOR, True)
     elif t.mode == _M_PICK and t.hint_move >= 0 and t.hint_tile == t.cursor_tile:
-        _mark(t, g, t.hint_move, c.CURSOR, not g.mono)
+        _mark(t, g, t.hint_move, c.CURSOR, True)    # (1-bit: the end inverted, seen at a glance)
 
 
 def _mark(t, g, m, col, chosen):

@@ -11,6 +11,7 @@ _K_LEFT = const(0x004)   # = keys.K_LEFT
 _K_RIGHT = const(0x008)  # = keys.K_RIGHT
 
 _ROW_H = const(11)
+_MX = const(2)           # the text's margin from the screen's left edge (a column is kept for it)
 OPTION_LABELS = {
     "target": "Target", "hand": "Hand size", "big_tiles": "0-0=25 6-6=50", "lone_00": "Lone 0-0",
     "lone_66": "Lone 6-6", "reserve": "Reserve", "fish": "Fish for", "leader": "Next lead",
@@ -89,10 +90,10 @@ class ListScreen(Screen):
         fb.fill(c.BG)
         y = 2 + g.big_center(self.title, 2, c.ACCENT)
         if self.note:
-            lines = wrap(self.note, g.cols)
+            lines = wrap(self.note, g.cols - 1)
             k = 2 * (self.page % ((len(lines) + 1) // 2))
             for ln in lines[k:k + 2]:
-                g.text(ln, 0, y + 2, self.note_col if self.note_col >= 0 else c.WARN)
+                g.text(ln, _MX, y + 2, self.note_col if self.note_col >= 0 else c.WARN)
                 y += 9
             if len(lines) > 2 and k + 2 > len(lines):
                 y += 9                       # the rows stay put between the steps
@@ -119,7 +120,7 @@ class ListScreen(Screen):
             v = "" if value is None else str(value)
             if v and i == self.sel and g.cols >= 20:
                 v = "<" + v + ">"
-            g.text(g.fit(label, g.cols - len(v) - (1 if v else 0)), 2, yy, fg)
+            g.text(g.fit(label, g.cols - len(v) - (1 if v else 0)), _MX, yy, fg)
             if v:
                 g.right(v, g.w - 2, yy, fg)
         if self.top > 0:
@@ -127,7 +128,7 @@ class ListScreen(Screen):
         if self.top + vis < n:
             g.right("v", g.w, g.h - foot - 8, c.DIM)
         if foot:
-            g.text(g.fit(self.footer(), g.cols), 0, g.h - 8, c.DIM)
+            g.text(g.fit(self.footer(), g.cols - 1), _MX, g.h - 8, c.DIM)
 
     def footer(self):  # type: () -> str
         return "A select  B back"
@@ -145,6 +146,7 @@ class Message(Screen):
         self.col = col
         self.top = 0
         self.lines = None            # the text wrapped to the screen, on the first draw
+        self.vis = 0                 # lines the screen shows at a time (known once drawn)
 
     def key(self, k):
         if k == _K_DOWN:
@@ -171,14 +173,15 @@ class Message(Screen):
         y = 4 + g.big_center(self.title, 2, c.WARN if self.col < 0 else self.col)
         lines = self.lines
         if lines is None:
-            lines = self.lines = wrap(self.text, g.cols)
+            lines = self.lines = wrap(self.text, g.cols - 1)
         vis = (g.h - y - self.FOOT) // 9
         if self.top > len(lines) - vis:
             self.top = max(0, len(lines) - vis)
+        self.vis = vis
         for ln in lines[self.top:self.top + vis]:
-            g.text(ln, 0, y, c.FG)
+            g.text(ln, _MX, y, c.FG)
             y += 9
-        g.text(g.fit(self.footer(self.top + vis < len(lines)), g.cols), 0, g.h - 8, c.DIM)
+        g.text(g.fit(self.footer(self.top + vis < len(lines)), g.cols - 1), _MX, g.h - 8, c.DIM)
 
 
 def help_text(vid):
