@@ -9,6 +9,8 @@ _K_UP = const(0x001)     # = keys.K_UP
 _K_DOWN = const(0x002)   # = keys.K_DOWN
 _K_LEFT = const(0x004)   # = keys.K_LEFT
 _K_RIGHT = const(0x008)  # = keys.K_RIGHT
+_K_X = const(0x040)      # = keys.K_X
+_K_Y = const(0x080)      # = keys.K_Y
 
 _ROW_H = const(11)
 _MX = const(2)           # the text's margin from the screen's left edge (a column is kept for it)
@@ -206,6 +208,29 @@ def help_text(vid):
     return "\n".join(out).strip()
 
 
+def key_sections(keys, compact):
+    """The sections of help.txt that say what this board's keys do (`keys`: the logical keys it
+    has, board.KEYS): X asks for a hint where there is an X, else the game menu has it; B opens the
+    game menu, Y too where there is one, but on the 128x64 screen (no header) Y shows the scores."""
+    out = ["hint_x" if keys & _K_X else "hint_menu"]
+    if keys & _K_Y and not compact:
+        out.append("menu_by")
+    else:
+        out.append("menu_b")
+        if keys & _K_Y:
+            out.append("scores_y")
+    return out
+
+
+def controls(board, compact):
+    """The Controls page: the board's own line for its buttons (KEY_HELP), the table's keys, then
+    what the keys this board has do."""
+    text = (board.KEY_HELP or "") + "\n" + help_text("controls")
+    for sec in key_sections(board.KEYS, compact):
+        text += "\n" + help_text(sec)
+    return text
+
+
 def chosen(rules):
     """The options of a match in words: 'This match: Target 100, Hand size auto, ...'."""
     from domino.rules import option_choices
@@ -224,10 +249,10 @@ class HelpPage(Message):
     FOOT = 9
 
     def __init__(self, app, title, vid, back, rules=None):
-        text = help_text(vid)
         if vid == "controls":
-            text = (app.board.KEY_HELP or "") + "\n" + text
+            text = controls(app.board, app.g.h < 100)
         else:
+            text = help_text(vid)
             if rules is None:
                 from domino.rules import Rules, variant
                 rules = Rules(vid, variant(vid)[2])
