@@ -87,7 +87,7 @@ class MoveLog(Message):
     def footer(self, more):
         """Where the page is in the log: '^' earlier lines above, 'v' later ones below, and the
         lines shown of how many ('^ 18/20 B back' on 16 columns)."""
-        n = len(self.lines)
+        n = len(self.lines or ())
         last = min(n, self.top + self.vis)
         marks = ("^" if self.top else " ") + ("v" if more else " ")
         if self.app.g.cols < 24:
