@@ -9,6 +9,7 @@ lot). tools/deploy.py leaves rng32.py out of a board's tree: a 32-bit port never
 import sys
 
 _ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"   # Crockford base32: no I, L, O, U
+_ALPHABET_B = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # the same, its letters' codes
 SEED_MASK = 0x3FFFFFFF                            # a seed / deal code is 30 bits
 
 
@@ -74,13 +75,11 @@ def next_seed(s):
 def code(seed):
     """30-bit seed -> 'ABC-DEF', six base32 letters a player can read out."""
     seed &= SEED_MASK
-    out = ""
-    for i in range(6):
-        out = _ALPHABET[seed & 31] + out
+    out = bytearray(b"???-???")          # letters by their codes: a one-letter string taken from
+    for i in (6, 5, 4, 2, 1, 0):          # the alphabet would be interned for good (a new qstr
+        out[i] = _ALPHABET_B[seed & 31]  # pool mid-game)
         seed >>= 5
-        if i == 2:
-            out = "-" + out
-    return out
+    return out.decode()
 
 
 def parse_code(text):
