@@ -34,7 +34,7 @@ PITCH_UM = 103
 KEYS = _K_UP | _K_DOWN | _K_LEFT | _K_RIGHT | _K_A | _K_B
 SHIFT = _K_B
 SHIFT_MAP = (_K_UP, _K_LEFT, _K_DOWN, _K_RIGHT)
-KEY_HELP = "X/Y up/down, B+X/B+Y left/right, A play, B back"
+KEY_HELP = "X/Y up/down, B+X/B+Y left/right, A play, B back/menu"
 PINS = ((12, _K_A), (13, _K_B), (14, _K_UP), (15, _K_DOWN))
 # Voltage/VCOM values as in the vendor's driver for the 240x135 panel.
 EXTRA_INIT = ((0xB2, b"\x0c\x0c\x00\x33\x33"), (0xC0, b"\x2c"), (0xC2, b"\x01"), (0xC3, b"\x00"),

@@ -1,7 +1,7 @@
 """Two pass-and-play players never share a name (both curtains would say "Pass to ANN": nobody would
 know whose turn it is). Typed: the second is refused with a message, the first kept. Found in the
 settings file (written by an older firmware, or a seat's kind changed since): the later seat gets
-its own default name. The real app under MicroPython (host_tests/ui_fakes/driver.py)."""
+its own default name. The real app under MicroPython (tools/proofs/harness/driver.py)."""
 import json
 import os
 

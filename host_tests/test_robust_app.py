@@ -123,7 +123,7 @@ def test_watchdog_is_fed_through_a_hard_game(mpy, tmp_path):
 def test_watchdog_stays_off_on_usb(mpy, tmp_path):
     out = run(mpy, {"wdt": 1, "usb": 1, "do": [["steps", 5]]}, tmp_path)
     wd = out["wdt"]
-    assert not wd["on"] and wd["timeout"] == 0 and wd["note"] == "Watchdog waits: USB connected"
+    assert not wd["on"] and wd["timeout"] == 0 and wd["note"] == "Waits: USB is connected"
 
 
 def test_usb_plugged_in_while_the_watchdog_runs_reboots(mpy, tmp_path):
@@ -138,5 +138,5 @@ def test_watchdog_setting_from_the_menu(mpy, tmp_path):
     out = run(mpy, {"usb": 1, "do": [["menu", "Settings"], ["keys", "down down down down right"],
                                      ["state"]]}, tmp_path)
     st = out["states"][0]
-    assert st["rows"][4] == "Watchdog" and st["values"][4] == "on"
-    assert st["note"] == "Watchdog waits: USB connected"
+    assert st["rows"][4] == "Restart if stuck" and st["values"][4] == "on"
+    assert st["note"] == "Waits: USB is connected"

@@ -47,12 +47,12 @@ CURTAIN = "wait:1000 a wait:300 right right down*3 left left up*4 a wait:1500 " 
 # GOLDEN BEGIN (rewritten by UPDATE_GOLDEN=1)
 GOLDEN = {
     "curtain": "56a8dd15c94a0b56",
-    "form": "7ff14bb8433ccfe6",
-    "menu": "af768f3af385d76d",
+    "form": "68c7828109bd5a72",
+    "menu": "8b2a9afb9013a5d5",
     "move1": "369b2bf4e47da184",
     "move2": "cb3587c8b451dd3d",
     "move3": "fec213daef3556ab",
-    "move4": "48ea13e8a5c7faf0",
+    "move4": "f46e8faf1e99861c",
     "p2": "343bd34dd4e0d447",
     "table0": "51715368b36a2487",
 }

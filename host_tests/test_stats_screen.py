@@ -1,6 +1,6 @@
 """The Statistics page with the largest counts the file may hold, on every screen size: every text
 inside the screen, none overlapping another on its row, every variant's name readable (7 characters
-at least) beside its figures. The real app under MicroPython (host_tests/ui_fakes/driver.py)."""
+at least) beside its figures. The real app under MicroPython (tools/proofs/harness/driver.py)."""
 import json
 import os
 

@@ -342,8 +342,9 @@ def _runs(ys):
 
 def test_goat_sheet_shows_remembered_points_in_their_colour(mpy, tmp_path):
     """Goat's remembered "+N" points (a side that has not opened its account) are violet on the
-    score sheet, and nothing else is: in each side's column exactly one violet line per "+N" shown
-    (the rounds' rows and the total's), each inside its right-aligned 8-pixel cells."""
+    score sheet, and nothing else is but their legend ("+N remembered", once, under the sheet): in
+    each side's column exactly one violet line per "+N" shown (the rounds' rows and the total's),
+    each inside its right-aligned 8-pixel cells."""
     for seed in range(1, 30):
         out = run(mpy, {"seed": seed, "do": [["new", "goat", 3, ["human", "easy", "easy"]],
                                              ["until", "RoundEnd"], ["keys", "a a"], ["state"],
@@ -363,14 +364,19 @@ def test_goat_sheet_shows_remembered_points_in_their_colour(mpy, tmp_path):
             continue                                  # no remembered points this deal
         w, h, px = frames.pixels(out["frames"]["sheet"])
         violet = [(x, y) for y, row in enumerate(px) for x, c in enumerate(row) if c == 12]  # REMEMBERED
-        cw = (w - 24) // n                            # ui/sheet.py draw_sheet's columns
+        lw = 8 * (5 if w >= 200 else 3) + 4           # ui/sheet.py draw_sheet's label column ("Total")
+        legend = [(x, y) for x, y in violet if x < lw]    # the "+N remembered" line under the sheet
+        top = min([y for _, y in legend] or [h])
+        assert _runs(set(y for _, y in legend)) == 1, "the legend, once, left"
+        violet = [(x, y) for x, y in violet if y < top]
+        cw = (w - lw) // n                            # ui/sheet.py draw_sheet's columns
         for i in range(n):
-            right = 24 + (i + 1) * cw - 2             # where the column's texts end
+            right = lw + (i + 1) * cw - 2             # where the column's texts end
             widest = 8 * max([len(tok) for tok in shown[i]] or [0])
-            mine = [(x, y) for x, y in violet if 24 + i * cw <= x < 24 + (i + 1) * cw]
+            mine = [(x, y) for x, y in violet if lw + i * cw <= x < lw + (i + 1) * cw]
             assert all(right - widest <= x < right for x, _ in mine), (i, shown[i])
             assert _runs(set(y for _, y in mine)) == len(shown[i]), (i, shown[i], st["sheet"])
-        assert all(x >= 24 for x, _ in violet)        # none in the round numbers' column
+        assert all(x >= lw for x, _ in violet)        # none in the round numbers' column
         return
     pytest.fail("no round left remembered points in 30 deals")
 

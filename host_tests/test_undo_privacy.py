@@ -1,5 +1,5 @@
 """Undo against the AI never shows the AI's tiles: every move of every human turn is played and taken
-back by every route the game menu offers (host_tests/ui_fakes/undopeek.py, the real app under
+back by every route the game menu offers (tools/proofs/harness/undopeek.py, the real app under
 MicroPython, firmware compiled to .mpy as deployed), and at every moment the person chooses a move,
 no tile they saw another seat play is back in a hidden hand. Undo stays offered where it shows
 nothing: B pressed with the move's A, before the AI starts."""

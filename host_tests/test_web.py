@@ -248,3 +248,27 @@ def test_a_second_tab_that_saves_stops_the_first(site, chrome):
     second.goto(site + "#deal=%s&variant=block" % code(SEED))
     first.wait_for_function("document.getElementById('warn').textContent.includes('another tab')",
                             timeout=30000)
+
+
+@pytest.mark.parametrize("board", ["waveshare_lcd13", "pimoroni_pack", "oled_diy"])
+def test_a_phone_held_upright_gets_the_screen_across_and_the_right_key_line(site, chrome, board):
+    """A 390x844 phone (touch, no keyboard): the screen takes the page's width, the key line speaks
+    of tapping, and names the joystick only on boards that have one; a desktop's line names the
+    keyboard's keys for the board."""
+    for dpr in (2, 3):
+        ctx = chrome.browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                         has_touch=True, device_scale_factor=dpr)
+        page = ctx.new_page()
+        page.goto(site + "?board=" + board)
+        page.wait_for_function("window.pico !== undefined && pico.frames > 0")
+        time.sleep(0.3)
+        width = page.evaluate("document.getElementById('screen').getBoundingClientRect().width")
+        line = page.evaluate("document.getElementById('keyline').textContent")
+        assert width >= 0.85 * 390, (board, dpr, width)
+        assert line.startswith("Tap the buttons") and "joystick" not in line.lower(), line
+        ctx.close()
+    page = chrome.page(site + "?board=" + board)
+    page.wait_for_function("pico.frames > 0")
+    line = page.evaluate("document.getElementById('keyline').textContent")
+    assert ("joystick" in line) == (board != "pimoroni_pack"), line
+    page.context.close()

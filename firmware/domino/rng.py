@@ -7,7 +7,7 @@ Where small ints hold 32 bits (CPython, 64-bit MicroPython) the host tools put i
 deal and the random players draw a lot). The device has only this module.
 """
 _ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"   # Crockford base32: no I, L, O, U
-_LETTERS = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ"    # the same as bytes: a code built with no str per letter
+_ALPHABET_B = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ"  # the same, its letters' codes
 SEED_MASK = 0x3FFFFFFF                            # a seed / deal code is 30 bits
 
 
@@ -68,9 +68,9 @@ def next_seed(s):
 def code(seed):
     """30-bit seed -> 'ABC-DEF', six base32 letters a player can read out."""
     seed &= SEED_MASK
-    out = bytearray(b"000-000")
-    for i in (6, 5, 4, 2, 1, 0):       # last letter first
-        out[i] = _LETTERS[seed & 31]
+    out = bytearray(b"???-???")          # letters by their codes: a one-letter string taken from
+    for i in (6, 5, 4, 2, 1, 0):          # the alphabet would be interned for good (a new qstr
+        out[i] = _ALPHABET_B[seed & 31]  # pool mid-game)
         seed >>= 5
     return out.decode()
 

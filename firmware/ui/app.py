@@ -65,6 +65,7 @@ class App:
         self.probe = None            # tests: called on every AI tick and after every save
         self.table = None            # the Table screen of the game in progress
         self.pending = None          # a game to start on the next pass (see start)
+        self.menu_at = None          # the main menu's row last chosen: its cursor comes back there
         board.set_brightness(self.settings["bright"])
         from ui import nav
         if warm:                     # the 180K unix-port stress runs only: the Pico does not need it
@@ -151,13 +152,13 @@ class App:
         says why). Returns a note for the settings screen, or None."""
         wd = self.wd
         if wd is None:
-            return "No watchdog on this board" if self.settings["wdt"] else None
+            return "This board can't restart itself" if self.settings["wdt"] else None
         if not self.settings["wdt"]:
-            return "Watchdog stops at next power-up" if self.wd_on else None
+            return "Stops at the next power-up" if self.wd_on else None
         if self.wd_on:
             return None
         if wd.usb_power():
-            return "Watchdog waits: USB connected"
+            return "Waits: USB is connected"
         self.wd_on = wd.start(_WDT_MS)
         self._usb_at = self.board.ticks_ms()
         return None

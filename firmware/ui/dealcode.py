@@ -140,6 +140,7 @@ class NameEditor(CodeEditor):
         Screen.__init__(self, app)
         self.form = form
         self.seat = seat
+        self.title = "Player " + str(seat + 1) + "'s name"   # whose name is typed
         self.v = bytearray(5)
         self.pos = 0
         self.four = not (getattr(app.board, "KEYS", _K_X) & _K_X)

@@ -98,9 +98,9 @@ class Gfx:
         g = self._glyph
         gfb = self._gfb
         fb = self.fb
-        for ch in s:
-            gfb.fill(0)
-            gfb.text(ch, 0, 0, 1)
+        for i in range(len(s)):          # the whole text, moved so that only glyph i lands in the
+            gfb.fill(0)                  # 8x8 buffer: no one-letter string is made (each would be
+            gfb.text(s, -8 * i, 0, 1)    # interned for good: a new qstr pool mid-game)
             for r in range(8):
                 bits = g[r]
                 if bits:

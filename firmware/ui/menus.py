@@ -66,6 +66,10 @@ class MainMenu(ListScreen):
         if self.saved and not note:
             self.note = "A game is saved: Continue?"
             self.note_col = app.g.c.GOOD
+        rows = self.rows()
+        for i in range(len(rows)):                  # back on the row chosen last (kept by the app:
+            if rows[i][0] == app.menu_at:           # this module is unloaded while a game is on)
+                self.sel = i
 
     def rows(self):
         r = [("Continue", None)] if self.saved else []
@@ -74,6 +78,7 @@ class MainMenu(ListScreen):
     def pick(self, i):
         label = self.rows()[i][0]
         app = self.app
+        app.menu_at = label
         if label == "Continue":
             app.resume()
         elif label == "New game":
@@ -155,7 +160,11 @@ class NewGame(ListScreen):
             if self.kinds[s] == "human":
                 humans += 1
         if humans > 1:                              # pass-and-play: the players' names
-            out.append(("Names", None))
+            who = ""
+            for s in range(self.players):
+                if self.kinds[s] == "human":
+                    who += ("," if who else "") + names[s]
+            out.append(("Names", self.app.g.fit(who, self.app.g.cols - 7)))
             f.append("names")
         for key, _, _ in option_choices(row[0]):
             out.append((OPTION_LABELS.get(key, key), self.options[key]))

@@ -1,8 +1,10 @@
-"""The move log of the round on the table (from the game menu): who played what where, draws as
-counts (never which tiles: the log is safe to show between pass-and-play turns) and passes, newest
-last. Built from the round's event list when opened; loaded only then."""
+"""The move log of the round on the table (from the game menu): who played what where and, in the
+variants that score in play (Fives, Muggins...), what it scored; draws as counts (never which tiles:
+the log is safe to show between pass-and-play turns) and passes, newest last. Built from the round's
+event list when opened; loaded only then."""
 from micropython import const
 from domino.tiles import LO, HI
+from domino.layout import Layout
 from . import words
 from .widgets import Message
 
@@ -15,9 +17,13 @@ _ARM_MASK = const(3)  # = domino.round._ARM_MASK
 
 
 def lines(game):
-    """The log as one text, a line per event: 'Ann: 3-5 on 3', 'Bob drew 2', 'Cat passes'."""
+    """The log as one text, a line per event: 'Ann: 3-5 on 3 scores 10', 'Bob drew 2', 'Cat passes'.
+    The points a play made are worked out again on a layout of its own, the tiles put down as the
+    round did (the events do not keep them)."""
     rd = game.match.round
     lay = rd.layout
+    r = rd.rules
+    again = Layout(r.layout) if r.inplay_mod else None
     names = game.names
     ev = rd.events
     cur = [0, 0, 0, 0]               # the number each arm's end shows, while walking the events
@@ -45,14 +51,23 @@ def lines(game):
             t = data & _TILE_MASK
             a = (data >> _ARM_SHIFT) & _ARM_MASK
             closed = k < lay.size and lay.seq_arm[k] & 8
+            gain = 0
+            if again is not None:
+                if k == 0:
+                    again.place_lead(t)
+                else:
+                    again.place(t, a, closed)
+                c = again.count(r.spinner_keeps)
+                if c and c % r.inplay_mod == 0:
+                    gain = c // r.inplay_div
             if k == 0:
                 cur[0] = LO[t]
                 cur[1] = HI[t]
-                out += words.played(names[seat], words.placed(t)) + "\n"
+                out += words.played(names[seat], words.placed(t), gain) + "\n"
             else:
                 on = cur[a]
                 cur[a] = HI[t] if LO[t] == on else LO[t]
-                out += words.played(names[seat], words.placed(t, on, closed)) + "\n"
+                out += words.played(names[seat], words.placed(t, on, closed), gain) + "\n"
             k += 1
     return out or "No move yet"
 
@@ -70,4 +85,11 @@ class MoveLog(Message):
         self.app.go(self.back_to)
 
     def footer(self, more):
-        return "^v scroll  B back" if self.app.g.cols >= 20 else "B back"
+        """Where the page is in the log: '^' earlier lines above, 'v' later ones below, and the
+        lines shown of how many ('^ 18/20 B back' on 16 columns)."""
+        n = len(self.lines or ())
+        last = min(n, self.top + self.vis)
+        marks = ("^" if self.top else " ") + ("v" if more else " ")
+        if self.app.g.cols < 24:
+            return marks + str(last) + "/" + str(n) + " B back"
+        return marks + " lines " + str(self.top + 1) + "-" + str(last) + " of " + str(n) + "  B back"

@@ -67,7 +67,7 @@ def table(t, g):
                 _mark(t, g, t.opts[i], c.PLAYABLE, False)
         _mark(t, g, t.opts[t.opt], c.CURSOR, True)
     elif t.mode == _M_PICK and t.hint_move >= 0 and t.hint_tile == t.cursor_tile:
-        _mark(t, g, t.hint_move, c.CURSOR, not g.mono)
+        _mark(t, g, t.hint_move, c.CURSOR, True)    # (1-bit: the end inverted, seen at a glance)
 
 
 def _mark(t, g, m, col, chosen):
@@ -97,6 +97,10 @@ def now(t):
     elif t.mode == _M_PICK:
         todo = words.your_turn(t.name(rd.turn))
     last = t.last_text
+    if t.held_text:                              # the AI's move, then your forced draw: both
+        last = t.held_text + "\n" + last
+        if t.compact and t.mode != _M_END:      # (one line: the events in steps; the cursor
+            return last, c.FG                    # says it is your turn)
     if last and todo:
         # both, unless that would take a third step (on the one-line 128x64 OLED)
         if not t.compact or len(last) <= t.msg_cols()[0]:

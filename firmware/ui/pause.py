@@ -74,24 +74,48 @@ class Pause(ListScreen):
         brain.release()
 
     def rows(self):
+        """The same rows in the same places every time (what cannot be done now is shown dim and
+        says why when chosen): a player's fingers learn where each one is."""
         t = self.table
-        out = [("Resume", None)]
-        at_table = self.back_to is t and t.mode == 1
-        if at_table:
-            out.append(("Hint", None))
-        if self.back_to is t and t.solo and t.undo_to >= 0:    # (nobody acted since)
+        out = [("Resume", None), ("Hint", None)]
+        if self.why_not("Undo") is None:
             u = "Undo " + t.undo_text
             out.append((u if len(u) <= self.app.g.cols - 2 else "Undo last move", None))
+        else:
+            out.append(("Undo", None))
         out.append(("Moves", None))
         if t.compact:
             out.append(("Scores", None))
         return out + [("Score sheet", None), ("Settings", None), ("Rules help", None),
                       ("Save and quit", None), ("Abandon game", None)]
 
+    def why_not(self, label):
+        """Why the row `label` cannot be chosen now (None: it can): the hint and undo only on your
+        turn at the table, undo only against the AI and only until the next player acts (an answer
+        seen is never taken back)."""
+        t = self.table
+        if label == "Hint" or label == "Undo":
+            if self.back_to is not t or t.mode != 1:
+                return label + ": on your turn"
+        if label == "Undo":
+            if not t.solo:
+                return "Undo: only against the AI"
+            if t.undo_to < 0:
+                return "Undo: only before the next player moves"
+        return None
+
+    def dim(self, i):
+        label = self.rows()[i][0]
+        return (label == "Hint" or label == "Undo") and self.why_not(label) is not None
+
     def pick(self, i):
         label = self.rows()[i][0]
         app = self.app
         t = self.table
+        if self.dim(i):
+            self.note = self.why_not(label)
+            self.note_col = -1
+            return
         if label == "Resume":
             app.go(self.back_to)
         elif label == "Hint":

@@ -208,7 +208,7 @@ def play(t, mv):
 
 def hint(t):
     """The AI's suggestion: the cursor goes to its tile, its end is outlined on the table and the
-    reason shown (wide screens name the move too)."""
+    reason shown, the move named in words."""
     game = t.game
     app = t.app
     s = game.match.round.turn

@@ -6,7 +6,8 @@ _ANIM_LABELS = const(("off", "fast", "normal", "slow"))
 
 
 class Settings(ListScreen):
-    """Brightness, sound, AI think time, animation, the watchdog, statistics reset. From the main
+    """Brightness, sound, AI think time, animation, restarting by itself when stuck (the watchdog),
+    statistics reset. From the main
     menu, or from the game menu (`game`: the game is resumed from its save on the way back); the
     settings are saved when left."""
 
@@ -21,7 +22,7 @@ class Settings(ListScreen):
         return [("Brightness", str(s["bright"]) + "%"), ("Sound", "on" if s["sound"] else "off"),
                 ("AI think", str(t // 1000) + "." + str(t % 1000 // 100) + "s"),
                 ("Animation", _ANIM_LABELS[s["anim"]]),
-                ("Watchdog", "on" if s["wdt"] else "off"),
+                ("Restart if stuck", "on" if s["wdt"] else "off"),
                 ("Reset stats", "sure?" if self.confirm else None), ("Back", None)]
 
     def change(self, i, d):

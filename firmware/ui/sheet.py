@@ -86,34 +86,38 @@ def end_round(t):
 
 
 def draw_sheet(g, game, y):
-    """Score sheet from y down: a row per finished round (newest last), then the totals. Goat family:
-    remembered points "+N" in their own colour, opened accounts plain; the eggs pot under it."""
+    """Score sheet from y down: a row per finished round (newest last, its number at the left),
+    then the totals, then what the numbers are: the target, the eggs pot, and in the Goat family
+    the legend of the remembered points "+N" (in their own colour; opened accounts plain)."""
     c = g.c
     m = game.match
     r = m.rules
     n = r.sides
-    cw = (g.w - 24) // n
+    goat = r.family == _FAM_GOAT
+    total = "Total" if g.w >= 200 else "Tot"
+    lw = 8 * len(total) + 4                          # the label column: round numbers, the total
+    cw = (g.w - lw) // n
     lh = 11 if g.h >= 200 else 9                     # line height
     for i in range(n):
         name = side_name(game, i)
-        g.right(g.fit(name, cw // 8 - 1), 24 + (i + 1) * cw - 2, y, c.ACCENT)
+        g.right(g.fit(name, (cw - 2) // 8), lw + (i + 1) * cw - 2, y, c.ACCENT)
     y += 10
     rows = game.sheet.split(";") if game.sheet else []
-    room = (g.h - y - (30 if g.h >= 100 else 22)) // lh
+    room = (g.h - y - (30 if g.h >= 100 else 22) - (lh if goat else 0)) // lh
     if room < 1:
         room = 1
     first = len(rows) - room if len(rows) > room else 0
     for k in range(first, len(rows)):
-        g.text(str(k + 1), 0, y, c.DIM)
+        g.text(str(k + 1), 2, y, c.DIM)
         toks = rows[k].split(",")
         for i in range(min(n, len(toks))):
             tok = toks[i]
-            g.right(tok, 24 + (i + 1) * cw - 2, y,
+            g.right(tok, lw + (i + 1) * cw - 2, y,
                     c.REMEMBERED if tok[:1] == "+" else (c.WARN if tok == "x" else c.FG))
         y += lh
     g.fb.hline(0, y, g.w, c.EDGE if not g.mono else c.FG)
     y += 3
-    g.text("Tot" if g.w >= 128 else "T", 0, y, c.FG)
+    g.text(total, 2, y, c.FG)
     for i in range(n):
         if r.family == _FAM_GOAT and not m.opened[i]:
             v = "+" + str(m.remembered[i]) if m.remembered[i] else "0"
@@ -121,13 +125,18 @@ def draw_sheet(g, game, y):
         else:
             v = str(m.scores[i])
             col = c.FG
-        g.right(v, 24 + (i + 1) * cw - 2, y, col)
+        g.right(v, lw + (i + 1) * cw - 2, y, col)
     y += 10
-    extra = "to " + str(r.target)
+    extra = ("Goat at " if goat else "Target ") + str(r.target)
     if m.pot:
-        extra += "  eggs " + str(m.pot)
-    g.text(g.fit(extra, g.cols), 0, y, c.DIM)
-    return y + 10
+        extra += ", eggs " + str(m.pot)
+    g.text(g.fit(extra, g.cols - 1), 2, y, c.DIM)
+    y += 10
+    if goat and y + 8 <= g.h:
+        g.text(g.fit("+N remembered" if g.cols < 24 else "+N: points remembered", g.cols - 1), 2, y,
+               c.REMEMBERED)
+        y += 10
+    return y
 
 
 class RoundEnd(Screen):
@@ -161,9 +170,13 @@ class RoundEnd(Screen):
         small = g.h < 100                            # 128x64: no footer, one-line title
         titles = ("Round " + str(m.round_no), "Result", "Score sheet", "Match over")
         title = titles[self.page]
-        if small and self.page == 0:
-            title = "R" + str(m.round_no) + ": " + self._why(True)
-        if small:
+        if small and self.page < 2:      # one line: how the round ended over the hands (the
+            title = self._why(True) if self.page == 0 else "Round " + str(m.round_no)  # counts'
+        if small and self.page == 0:                                          # column named)
+            g.text(g.fit(title, g.cols - 7), 2, 0, c.ACCENT)
+            g.right("count", g.w, 0, c.DIM)
+            y = 10
+        elif small:
             g.center(g.fit(title, g.cols), 0, c.ACCENT)
             y = 10
         else:
@@ -198,17 +211,18 @@ class RoundEnd(Screen):
         rd = m.round
         names = self.game.names
         small = g.h < 100
-        if not small:
-            g.text(g.fit(self._why(False), g.cols), 0, y, c.FG)
+        if not small:                    # how the round ended; the column of the hands' counts named
+            g.text(g.fit(self._why(False), g.cols - 7), 2, y, c.FG)
+            g.right("count", g.w, y, c.DIM)
             y += 10
         n = m.rules.players
         room = g.h - y - (0 if small else 10)
         s = (room // n - 3) // 2
         s = 9 if s > 9 else (5 if s < 5 else s)
-        x0 = 8 * 4 + 2
+        x0 = 8 * 4 + 4
         for seat in range(n):
             hand = rd.hands[seat]
-            g.text(g.fit(names[seat], 4), 0, y + s - 4, c.FG)
+            g.text(g.fit(names[seat], 4), 2, y + s - 4, c.FG)
             cnt = str(hand_value(m.rules, hand))
             x = x0
             xmax = g.w - 8 * len(cnt) - 4
@@ -223,42 +237,68 @@ class RoundEnd(Screen):
             y += 2 * s + 3
 
     def _result(self, g, y):
+        """Each side's count and what the round gave it: in words on wide screens ("Ann: count 8,
+        scores 25 (+5 in play)"), as a table under column heads on narrow ones."""
         c = g.c
         game = self.game
         m = game.match
         r = m.rules
+        goat = r.family == _FAM_GOAT
         small = g.cols < 24
+        xc = 8 * 10 + 2                              # narrow: the counts' column ends here
+        if small:
+            g.right("count", xc, y, c.DIM)
+            g.right("adds" if goat else "score", g.w, y, c.DIM)
+            y += 9
+        kept = False                                 # a "+N" shown: its legend goes under
         for i in range(r.sides):
             name = side_name(game, i)
-            line = name + (": " if small else ": count ") + str(m.counts[i])
             col = c.FG
             rec = m.recorded[i]
-            if r.family == _FAM_GOAT:
+            if small:
+                if goat:
+                    v = str(rec) if rec else "-"
+                    if not rec and not m.opened[i] and m.remembered[i]:
+                        v = "+" + str(m.remembered[i])
+                        col = c.REMEMBERED
+                        kept = True
+                else:
+                    v = str(rec + m.inplay[i])
+                g.text(g.fit(name, 5), 2, y, c.FG)
+                g.right(str(m.counts[i]), xc, y, c.FG)
+                g.right(v, g.w, y, col)
+                y += 9
+                continue
+            line = name + ": count " + str(m.counts[i])
+            if goat:
                 if rec:
-                    line += (" rec " if small else ", records ") + str(rec)
+                    line += ", records " + str(rec)
                 elif not m.opened[i] and m.remembered[i]:
-                    line += (" +" if small else ", remembers +") + str(m.remembered[i])
+                    line += ", remembers +" + str(m.remembered[i])
                     col = c.REMEMBERED
             else:
                 if rec:
-                    line += (" +" if small else ", scores ") + str(rec)
+                    line += ", scores " + str(rec)
                 if m.inplay[i]:
-                    line += (" (" if small else " (+") + str(m.inplay[i]) + (")" if small else " in play)")
-            for ln in _wrap2(line, g.cols):
-                g.text(ln, 0, y, col)
+                    line += " (+" + str(m.inplay[i]) + " in play)"
+            for ln in _wrap2(line, g.cols - 1):
+                g.text(ln, 2, y, col)
                 y += 9
-            y += 0 if small else 2
+            y += 2
+        if kept and y + 8 <= g.h:
+            g.text("+N remembered", 2, y, c.REMEMBERED)
+            y += 9
         if m.pot:
-            g.text(g.fit("Eggs carried: " + str(m.pot), g.cols), 0, y, c.WARN)
+            g.text(g.fit("Eggs carried: " + str(m.pot), g.cols - 1), 2, y, c.WARN)
             y += 10
         if wrote_off(m) and y + 8 <= g.h:
-            g.text("All written off" if small else "All points written off", 0, y, c.WARN)
+            g.text("All written off" if small else "All points written off", 2, y, c.WARN)
             y += 10
         if m.round_winner != _NONE and not (r.family == _FAM_SEA and not m.recorded[m.round_winner]):
-            g.text(g.fit("Round to " + side_name(game, m.round_winner), g.cols), 0, y, c.GOOD)
+            g.text(g.fit("Round to " + side_name(game, m.round_winner), g.cols - 1), 2, y, c.GOOD)
             y += 10
         if y + 8 <= g.h:
-            g.text(g.fit("Deal " + m.deal_code(), g.cols), 0, y, c.DIM)
+            g.text(g.fit("Deal " + m.deal_code(), g.cols - 1), 2, y, c.DIM)
 
     def _match(self, g, y):
         c = g.c

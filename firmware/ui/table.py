@@ -114,6 +114,8 @@ class Table(Screen):
         self.msg_at = 0              # when it came: its steps (pages) follow each other from then
         self.page = 0
         self.last_text = ""          # what happened last ("Ann: 3-5 on 3", "Bob draws")
+        self.held_text = ""          # ... and the event before it, while the player has not acted
+        self.last_held = False       # since (the AI's move, then "You drew 0-2": both shown)
         self.draws = 0               # (seat + 1) << 8 | tiles it drew in a row, while it draws
         self.undo_to = -1            # moves before the human's last one, until the next seat acts
         self.undo_text = ""          # that move in words
@@ -213,6 +215,8 @@ class Table(Screen):
         self.msg = ""
         self.msg_until = 0
         self.last_text = ""
+        self.held_text = ""
+        self.last_held = False
         self.undo_to = -1
         self.view.key = -1
 
@@ -251,10 +255,17 @@ class Table(Screen):
         self.msg_until = now + ms if ms else 0
         self.app.redraw()
 
-    def tell(self, text, parts=0):
+    def tell(self, text, parts=0, held=False):
         """What just happened: it stays in the message area, over what to do now, until the next
         thing happens (a message of the moment goes). parts: only these regions changed (else the
-        whole screen is drawn again)."""
+        whole screen is drawn again). held: it happened to the person looking, without a press of
+        theirs (their forced draw or pass): the event before it (the AI's move they had not yet
+        seen) is kept over it until they act."""
+        if not held:
+            self.held_text = ""
+        elif not self.last_held:
+            self.held_text = self.last_text
+        self.last_held = held
         self.last_text = text
         self.draws = 0
         self.msg = ""
@@ -378,7 +389,7 @@ class Table(Screen):
             if ev == _EV_DRAW:
                 t = rd.stock[rd.sp - 1]
                 if human and self.shown == s:
-                    self.tell(words.drew(name, t))
+                    self.tell(words.drew(name, t), 0, True)
                     self.cursor_tile = t
                 else:
                     d = self.draws                   # (seat + 1) << 8 | tiles drawn in a row
@@ -386,7 +397,7 @@ class Table(Screen):
                     self.tell(words.drew(name, _NONE, d & 255))
                     self.draws = d
             else:
-                self.tell(words.passes(name))
+                self.tell(words.passes(name), 0, human and self.shown == s)
                 if human and not self.solo:
                     self.mode = _M_ACK
                     self.say(words.passes(name, True))

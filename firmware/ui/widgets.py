@@ -9,8 +9,11 @@ _K_UP = const(0x001)     # = keys.K_UP
 _K_DOWN = const(0x002)   # = keys.K_DOWN
 _K_LEFT = const(0x004)   # = keys.K_LEFT
 _K_RIGHT = const(0x008)  # = keys.K_RIGHT
+_K_X = const(0x040)      # = keys.K_X
+_K_Y = const(0x080)      # = keys.K_Y
 
 _ROW_H = const(11)
+_MX = const(2)           # the text's margin from the screen's left edge (a column is kept for it)
 OPTION_LABELS = {
     "target": "Target", "hand": "Hand size", "big_tiles": "0-0=25 6-6=50", "lone_00": "Lone 0-0",
     "lone_66": "Lone 6-6", "reserve": "Reserve", "fish": "Fish for", "leader": "Next lead",
@@ -56,6 +59,10 @@ class ListScreen(Screen):
     def change(self, i, d):
         pass
 
+    def dim(self, i):  # type: (int) -> bool
+        """Whether row i is shown dim: it cannot be chosen now (choosing it says why)."""
+        return False
+
     def pick(self, i):
         self.change(i, 1)
 
@@ -85,10 +92,10 @@ class ListScreen(Screen):
         fb.fill(c.BG)
         y = 2 + g.big_center(self.title, 2, c.ACCENT)
         if self.note:
-            lines = wrap(self.note, g.cols)
+            lines = wrap(self.note, g.cols - 1)
             k = 2 * (self.page % ((len(lines) + 1) // 2))
             for ln in lines[k:k + 2]:
-                g.text(ln, 0, y + 2, self.note_col if self.note_col >= 0 else c.WARN)
+                g.text(ln, _MX, y + 2, self.note_col if self.note_col >= 0 else c.WARN)
                 y += 9
             if len(lines) > 2 and k + 2 > len(lines):
                 y += 9                       # the rows stay put between the steps
@@ -108,14 +115,14 @@ class ListScreen(Screen):
         for i in range(self.top, min(n, self.top + vis)):
             label, value = rows[i]
             yy = y + (i - self.top) * _ROW_H
-            fg = c.FG
+            fg = c.DIM if self.dim(i) else c.FG
             if i == self.sel:
                 fb.fill_rect(0, yy - 2, g.w, _ROW_H, c.CURSOR)
                 fg = c.BG
             v = "" if value is None else str(value)
             if v and i == self.sel and g.cols >= 20:
                 v = "<" + v + ">"
-            g.text(g.fit(label, g.cols - len(v) - (1 if v else 0)), 2, yy, fg)
+            g.text(g.fit(label, g.cols - len(v) - (1 if v else 0)), _MX, yy, fg)
             if v:
                 g.right(v, g.w - 2, yy, fg)
         if self.top > 0:
@@ -123,7 +130,7 @@ class ListScreen(Screen):
         if self.top + vis < n:
             g.right("v", g.w, g.h - foot - 8, c.DIM)
         if foot:
-            g.text(g.fit(self.footer(), g.cols), 0, g.h - 8, c.DIM)
+            g.text(g.fit(self.footer(), g.cols - 1), _MX, g.h - 8, c.DIM)
 
     def footer(self):  # type: () -> str
         return "A select  B back"
@@ -141,6 +148,7 @@ class Message(Screen):
         self.col = col
         self.top = 0
         self.lines = None            # the text wrapped to the screen, on the first draw
+        self.vis = 0                 # lines the screen shows at a time (known once drawn)
 
     def key(self, k):
         if k == _K_DOWN:
@@ -167,14 +175,15 @@ class Message(Screen):
         y = 4 + g.big_center(self.title, 2, c.WARN if self.col < 0 else self.col)
         lines = self.lines
         if lines is None:
-            lines = self.lines = wrap(self.text, g.cols)
+            lines = self.lines = wrap(self.text, g.cols - 1)
         vis = (g.h - y - self.FOOT) // 9
         if self.top > len(lines) - vis:
             self.top = max(0, len(lines) - vis)
+        self.vis = vis
         for ln in lines[self.top:self.top + vis]:
-            g.text(ln, 0, y, c.FG)
+            g.text(ln, _MX, y, c.FG)
             y += 9
-        g.text(g.fit(self.footer(self.top + vis < len(lines)), g.cols), 0, g.h - 8, c.DIM)
+        g.text(g.fit(self.footer(self.top + vis < len(lines)), g.cols - 1), _MX, g.h - 8, c.DIM)
 
 
 def help_text(vid):
@@ -199,6 +208,29 @@ def help_text(vid):
     return "\n".join(out).strip()
 
 
+def key_sections(keys, compact):
+    """The sections of help.txt that say what this board's keys do (`keys`: the logical keys it
+    has, board.KEYS): X asks for a hint where there is an X, else the game menu has it; B opens the
+    game menu, Y too where there is one, but on the 128x64 screen (no header) Y shows the scores."""
+    out = ["hint_x" if keys & _K_X else "hint_menu"]
+    if keys & _K_Y and not compact:
+        out.append("menu_by")
+    else:
+        out.append("menu_b")
+        if keys & _K_Y:
+            out.append("scores_y")
+    return out
+
+
+def controls(board, compact):
+    """The Controls page: the board's own line for its buttons (KEY_HELP), the table's keys, then
+    what the keys this board has do."""
+    text = (board.KEY_HELP or "") + "\n" + help_text("controls")
+    for sec in key_sections(board.KEYS, compact):
+        text += "\n" + help_text(sec)
+    return text
+
+
 def chosen(rules):
     """The options of a match in words: 'This match: Target 100, Hand size auto, ...'."""
     from domino.rules import option_choices
@@ -217,10 +249,10 @@ class HelpPage(Message):
     FOOT = 9
 
     def __init__(self, app, title, vid, back, rules=None):
-        text = help_text(vid)
         if vid == "controls":
-            text = (app.board.KEY_HELP or "") + "\n" + text
+            text = controls(app.board, app.g.h < 100)
         else:
+            text = help_text(vid)
             if rules is None:
                 from domino.rules import Rules, variant
                 rules = Rules(vid, variant(vid)[2])

@@ -88,11 +88,11 @@ def misfit(tile, vals):
 
 
 def hint(text, reason, short=False):
-    """The AI's suggestion: the tile is raised in the hand and its end outlined on the table; wide
-    screens name it too."""
-    if short:
-        return "Hint: " + reason
-    return "Hint: " + text + "\n" + reason
+    """The AI's suggestion, named on every screen ('Hint: 3-5 on 3', then why): the tile is raised
+    in the hand and its end marked on the table too. `short` (16-column screens): a move too long
+    for one line with "Hint: " (several doubles at once) is named alone on its line."""
+    head = "Hint: " + text
+    return (text if short and len(head) > 16 else head) + "\n" + reason
 
 
 def undone(text):

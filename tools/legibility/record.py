@@ -90,18 +90,17 @@ def press(words):
 
 
 settle()
-# the main menu, settings, statistics, rules help and a help page, back each time
+# the main menu, settings, statistics, rules help and a help page, back each time (the menu's
+# cursor comes back on the row chosen)
 press("down a")
 press("b")
-press("down down a")
+press("down a")
 press("b")
-press("down down down a")
-press("b")
-press("down down down down a")
+press("down a")
 press("a")
 press("b b")
-# the New game form, then start: the last row
-press("up up up up a")
+# the New game form (from Rules help, three rows up), then start: the last row
+press("up up up a")
 press("up a")
 settle(200)
 for _ in range(6):

@@ -7,6 +7,7 @@ fixed (remove it: the list shrinks to empty as the screens are converted)."""
 STILL_TO_CONVERT = {
     "waveshare_lcd13": {
         "HelpList": ("text",),
+        "HelpPage": ("text",),
         "MainMenu": ("text",),
         "NewGame": ("text",),
         "Settings": ("text",),
@@ -15,6 +16,7 @@ STILL_TO_CONVERT = {
     },
     "pimoroni_pack": {
         "HelpList": ("text",),
+        "HelpPage": ("text",),
         "MainMenu": ("text",),
         "NewGame": ("text",),
         "Settings": ("text",),
@@ -23,6 +25,7 @@ STILL_TO_CONVERT = {
     },
     "pimoroni_pack2": {
         "HelpList": ("text",),
+        "HelpPage": ("text",),
         "MainMenu": ("text",),
         "NewGame": ("text",),
         "Settings": ("text",),
@@ -36,6 +39,6 @@ STILL_TO_CONVERT = {
 
 # Screens the rule must cover that the recorded key path does not reach yet (record.py): each
 # needs its keys added there, then its figures in STILL_TO_CONVERT or passing.
-NOT_YET_RECORDED = ("HelpPage", "Curtain", "RoundEnd", "Sheet", "MoveLog", "Pause", "NameEditor",
+NOT_YET_RECORDED = ("Curtain", "RoundEnd", "Sheet", "MoveLog", "Pause", "NameEditor",
                     "DealCode", "SafeStart", "Goat 2v2 table", "3-player pass-and-play Draw",
                     "Blitz chain")

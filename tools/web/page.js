@@ -118,9 +118,21 @@ function layout() {
   const above = $("stage").getBoundingClientRect().top + window.scrollY;
   const wide = document.documentElement.clientWidth - 36 - (portrait ? 0 : sides);
   const room = window.innerHeight - above - 110 - (portrait ? sideH : 0);
-  const s = Math.max(1, Math.floor(Math.min(wide * dpr / hello.width, room * dpr / hello.height)));
+  const fit = Math.min(wide * dpr / hello.width, room * dpr / hello.height);
+  // pixel-exact at a whole scale, unless that would leave much of a small screen unused (a phone
+  // held upright: 240 pixels on a 390-wide screen): then the whole width, pixels a little uneven
+  let s = Math.max(1, Math.floor(fit));
+  if (portrait && s < fit * 0.92) s = fit;
   canvas.style.width = hello.width * s / dpr + "px";
   canvas.style.height = hello.height * s / dpr + "px";
+}
+
+function keyLine(four) {
+  // What the keyboard does for this board; on a touch screen without a keyboard, the buttons
+  const touch = window.matchMedia("(pointer: coarse)").matches && !window.matchMedia("(hover: hover)").matches;
+  if (touch) return "Tap the buttons around the screen" + (four ? " (X/Y: up/down, hold B + X/Y: left/right)." : ".");
+  if (four) return "Keys: A B X Y = the four buttons (X/Y: up/down, hold B + X/Y: left/right); arrows move too.";
+  return "Keys: arrows = joystick, Enter/space = joystick press, A B X Y = buttons.";
 }
 
 // --- keys ---------------------------------------------------------------------------------------
@@ -166,6 +178,7 @@ function buildButtons() {
   // Display Packs' A over B on the left and X over Y on the right.
   const four = boardKeys !== K_ALL;
   $("device").className = four ? "four" : "pad";
+  $("keyline").textContent = keyLine(four);
   const a = document.querySelector(".ka"), b = document.querySelector(".kb");
   const home = four ? $("left") : $("keys");
   home.append(a, b);

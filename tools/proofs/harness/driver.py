@@ -783,6 +783,8 @@ def state(d):
                               m.round.events[2 * i + 1]] for i in range(m.round.nev)]})
         if name(sc) == "Table":
             s["hand_rects"] = [t.hand_rect(i) for i in range(t.nh)]
+            s["held_text"] = t.held_text
+            s["now"] = app.need("ui.paint").now(t)[0]     # what the message area shows
     if hasattr(sc, "note"):
         s["note"] = sc.note
         s["note_col"] = sc.note_col
@@ -790,6 +792,9 @@ def state(d):
         s["text"] = sc.text
     if hasattr(sc, "page"):
         s["page"] = sc.page
+    for k in ("sel", "title"):
+        if isinstance(getattr(sc, k, None), (int, str)):
+            s[k] = getattr(sc, k)
     if isinstance(getattr(sc, "text", None), str):
         s["text"] = sc.text
     if hasattr(sc, "rows"):
