@@ -94,10 +94,11 @@ class Pause(ListScreen):
         turn at the table, undo only against the AI and only until the next player acts (an answer
         seen is never taken back)."""
         t = self.table
-        if label == "Hint" or label == "Undo":
-            if self.back_to is not t or t.mode != 1:
-                return label + ": on your turn"
+        if label == "Hint" and (self.back_to is not t or t.mode != 1):
+            return "Hint: on your turn"
         if label == "Undo":
+            if self.back_to is not t:
+                return "Undo: on your turn"
             if not t.solo:
                 return "Undo: only against the AI"
             if t.undo_to < 0:

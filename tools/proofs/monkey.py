@@ -67,7 +67,7 @@ def run_one(tree, job, root, heap, timeout, nice=True):
     cmd += ["-c", "import monkey; monkey.run()"]
     try:
         res = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True,
-                             timeout=timeout, env=env)
+                             timeout=timeout, env=env, cwd=frames.mp_cwd(code))
         out = {"_rc": res.returncode, "_log": res.stdout[-4000:] + res.stderr[-4000:]}
         text = res.stdout
     except subprocess.TimeoutExpired as e:
@@ -98,7 +98,7 @@ def bare_boot(tree, heap, root):
             "a = App(b, %r); gc.collect(); print(gc.mem_alloc(), gc.mem_free())" % root)
     res = subprocess.run([frames.find(), "-X", "heapsize=" + heap, "-c", prog], stdout=subprocess.PIPE,
                          stderr=subprocess.STDOUT, universal_newlines=True, timeout=120,
-                         env=frames.mp_env(code, boards, harness))
+                         env=frames.mp_env(code, boards, harness), cwd=frames.mp_cwd(code))
     try:
         a, f = res.stdout.strip().split("\n")[-1].split()
         return int(a), int(f)

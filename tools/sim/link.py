@@ -188,7 +188,8 @@ class Sim:
         else:
             code = "import main\n"
         self.proc = subprocess.Popen(
-            [mp, "-X", "heapsize=" + heap, "-c", code], env=env, cwd=ROOT,
+            [mp, "-X", "heapsize=" + heap, "-c", code], env=env, cwd=paths[0],   # (not the repo:
+            # `-c` puts the current folder first on the path, ahead of the compiled tree)
             stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
             pass_fds=(fr_w, ky_r), start_new_session=True)
         os.close(fr_w)

@@ -38,6 +38,13 @@ def mp_env(code, boards, harness=HERE, **extra):
     return e
 
 
+def mp_cwd(code):
+    """The folder a harness process runs in: the firmware tree `code`. `micropython -c` puts the
+    current folder first on its path, so from the repository's root the boards/ sources would be
+    imported (and compiled on the heap) ahead of the compiled tree on MICROPYPATH."""
+    return code
+
+
 def build_mpy(dst=os.path.join(ROOT, "build", "uitest")):
     """Compile firmware/ and boards/ to .mpy with the deploy's flags (as deployed); returns (code dir,
     board dir, arch)."""
@@ -75,6 +82,7 @@ def run(job, heap=None, code=None, boards=None, timeout=300):
         env = mp_env(code, boards, UI_JOB=json.dumps(job))
     cmd += ["-c", "import driver"]
     res = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True,
+                         cwd=mp_cwd(code),
                          timeout=timeout, env=env)
     lines = res.stdout.strip().split("\n")
     try:
@@ -124,6 +132,7 @@ def heap_game(code, boards, variant, players, kinds, think_ms, heap, size="240x2
                  UI_JOB="%s %d %s %d %s %d" % (variant, players, ",".join(kinds), think_ms, size, fake_ms))
     cmd = [find(), "-X", "heapsize=" + heap, "-c", "import heapgame"]
     res = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, universal_newlines=True,
+                         cwd=mp_cwd(code),
                          timeout=timeout, env=env)
     out = {"_log": res.stdout + res.stderr, "_rc": res.returncode}
     for ln in res.stdout.split("\n"):

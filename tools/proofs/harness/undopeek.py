@@ -90,7 +90,7 @@ class Peek:
         if _name(sc) != "Pause":
             return False
         for r in sc.rows():
-            if r[0].startswith("Undo"):
+            if r[0].startswith("Undo "):          # ("Undo" alone: its dim row, not offered)
                 return True
         return False
 
@@ -101,7 +101,7 @@ class Peek:
         self.choose(k, True)
         self.look()
         if self.undo_offered():
-            d.pick_prefix("Undo")
+            d.pick_prefix("Undo ")
             self.out["early"] += 1
             self.settle()
             return True
@@ -124,7 +124,7 @@ class Peek:
             d.press(K_B)
             self.settle()
             return False
-        d.pick_prefix("Undo")
+        d.pick_prefix("Undo ")
         self.out["late"] += 1
         self.settle()
         return True
