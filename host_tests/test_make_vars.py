@@ -53,7 +53,7 @@ def test_good_values_reach_the_tool_through_the_environment():
     r = subprocess.run(["make", "-n", "-s", "deploy", "BOARD=waveshare_lcd13", "PORT=/dev/ttyACM3",
                         "CHIP=rp2350"], cwd=ROOT, capture_output=True, text=True)
     assert r.returncode == 0, r.stderr
-    assert 'tools/deploy.py deploy --board "$BOARD" --port "$PORT" --chip "$CHIP"' in r.stdout
+    assert '-m tools.deploy deploy --board "$BOARD" --port "$PORT" --chip "$CHIP"' in r.stdout
     # the recipe's shell sees them as typed
     r = subprocess.run(["make", "-s", "-f", "-", "show", "BOARD=pimoroni_pack2", "PORT=/dev/ttyACM0"],
                        cwd=ROOT, capture_output=True, text=True,

@@ -93,7 +93,7 @@ def test_a_store_counts_only_when_read_back():
 
 @pytest.mark.skipif(browser.missing() is not None, reason=str(browser.missing()))
 def test_browser_fault_suite_smoke(tmp_path):
-    import webfaults
+    from tools.web import webfaults
     lines = []
     counts, failures = webfaults.run(long=False, out=lines.append)
     print("\n".join(lines))
