@@ -69,7 +69,8 @@ class MainMenu(ListScreen):
 
     def rows(self):
         r = [("Continue", None)] if self.saved else []
-        return r + [("New game", None), ("Settings", None), ("Statistics", None), ("Rules help", None)]
+        return r + [("New game", None), ("Link game", None), ("Settings", None), ("Statistics", None),
+                    ("Rules help", None)]
 
     def pick(self, i):
         label = self.rows()[i][0]
@@ -78,6 +79,8 @@ class MainMenu(ListScreen):
             app.resume()
         elif label == "New game":
             app.go(NewGame(app))
+        elif label == "Link game":
+            app.go(app.need("ui.linkgame").LinkMenu(app))
         elif label == "Settings":
             app.go(app.need("ui.settings").Settings(app))
         elif label == "Statistics":

@@ -32,10 +32,12 @@ def warm_up():
 
 
 def unload_game():
-    """Leaving the table for the menus: the table's code and the AI's buffers go too."""
+    """Leaving the table for the menus: the table's code and the AI's buffers go too, and a link
+    game's session and code (loaded only for a link game)."""
     from ui import brain
     brain.release()
-    for name in ("ui.table", "ui.brain", "ui.pick", "ui.place", "ui.paint"):
+    for name in ("ui.table", "ui.brain", "ui.pick", "ui.place", "ui.paint", "ui.linktable",
+                 "ui.linkgame", "link.session", "link.lockstep", "link.channel", "link.frame", "link"):
         drop_module(name)
     gc.collect()
 
@@ -60,6 +62,7 @@ def boot(app, note):
 
 
 def _menu(app, what, text):
+    app.link = None                  # a link game ends here (its save resumes it)
     unload_game()
     drop_module("store")             # the menus load it when they need it (Settings, Statistics)
     if what == "safe":
@@ -94,6 +97,10 @@ def begin(app):
         match, extras, note = app.store().load_game()   # damaged saves set aside, with a message
         if match is None:
             _menu(app, "menu", note or (p[1] if len(p) > 1 else "No saved game"))
+            return
+        if extras.get("link"):       # a link game: its table and session (ui/linktable.py)
+            app.release()
+            app.need("ui.linktable").resume(app, match, extras, note or (p[1] if len(p) > 1 else None))
             return
         p = (match, extras["seats"].split(","), extras.get("names", "").split(","),
              extras.get("sheet", ""), note or (p[1] if len(p) > 1 else None), False)
