@@ -203,6 +203,7 @@ def resume(app, match, extras, note):
         app.menu("Link save: " + str(e))
         return
     app.link = s
+    print("link: resumed at move %d" % s.mine)
     game = LinkGame(match, extras["seats"].split(","), extras.get("names", "").split(","),
                     extras.get("sheet", ""), extras["link"])
     app.release()

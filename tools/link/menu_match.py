@@ -130,7 +130,8 @@ def play(form="", seed=1, rate=0.0, cut_at=None, cut_for=2.0, kill_at=None, time
                 if not d.over():
                     d.sim.send_tap(K_A)
             time.sleep(0.3)
-        fig.update(carried=wire.carried, damaged=wire.damaged, seconds=round(time.time() - t0, 1))
+        fig.update(carried=wire.carried, damaged=wire.damaged, seconds=round(time.time() - t0, 1),
+                   resumed=[ln for ln in guest.lines() if ln.startswith("link: resumed")])
         return host.over(), guest.over(), fig
     finally:
         for d in (host, guest):
