@@ -48,7 +48,7 @@ CURTAIN = "wait:1000 a wait:300 right right down*3 left left up*4 a wait:1500 " 
 GOLDEN = {
     "curtain": "56a8dd15c94a0b56",
     "form": "7ff14bb8433ccfe6",
-    "menu": "af768f3af385d76d",
+    "menu": "36ba86cfe8644dd5",
     "move1": "369b2bf4e47da184",
     "move2": "cb3587c8b451dd3d",
     "move3": "fec213daef3556ab",

@@ -162,7 +162,10 @@ class Waiting(ListScreen):
         self.app.menu()
 
     def started(self, session):
-        self.app.need("ui.linktable").start(self.app, session)
+        """The game is set up: the host sits down at once, the guest sees the set-up first."""
+        app = self.app
+        t = app.need("ui.linktable").start(app, session)
+        app.go(t if session.hosting else SetupView(app, t))
 
     def footer(self):
         return "B cancel"

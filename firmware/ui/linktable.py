@@ -172,7 +172,7 @@ def _kinds(owners):
 
 def start(app, session):
     """The session has a game (the host's new one, or the host's set-up arrived): its table, saved
-    at once; the guest sees the set-up first (ui/linkgame.py SetupView)."""
+    at once (the caller shows it)."""
     from link.session import link_extra
     owners = session.owners
     game = LinkGame(session.match, _kinds(owners), seat_names(owners, session.hosting), "",
@@ -182,11 +182,7 @@ def start(app, session):
     saves = app.saves()
     saves.clear_game()                  # a new match replaces any saved one
     t.save()
-    if session.hosting:
-        app.go(t)
-    else:
-        from ui.linkgame import SetupView
-        app.go(SetupView(app, t))
+    return t
 
 
 def resume(app, match, extras, note):

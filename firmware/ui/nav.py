@@ -6,7 +6,8 @@ import gc
 from ui.screen import drop_module
 
 WARM = ("store", "savegame", "domino.record", "ui.widgets", "ui.menus", "ui.dealcode", "ui.table",
-        "ui.pick", "ui.paint", "ui.place", "ui.pause", "ui.sheet", "ui.settings", "ui.movelog")
+        "ui.pick", "ui.paint", "ui.place", "ui.pause", "ui.sheet", "ui.settings", "ui.movelog",
+        "ui.linkgame", "ui.linktable")
 
 
 def warm_up():
@@ -77,6 +78,10 @@ def _menu(app, what, text):
             text += "\nThe game is saved after its last move: choose Continue."
         app.go(Message(app, "Oops", text))
         return
+    if what == "link":                      # the main menu's Link game (ui/linkgame.py)
+        from ui.linkgame import LinkMenu
+        app.go(LinkMenu(app))
+        return
     if what == "settings":                  # from the game menu: the game resumes after
         from ui.settings import Settings
         app.go(Settings(app, True))
@@ -87,6 +92,7 @@ def _menu(app, what, text):
 
 def begin(app):
     """Carry out app.pending: ("menu", note), ("error", text), ("settings", None) from the game menu,
+    ("link", None) the main menu's Link game,
     ("resume",) from Continue, ("resume", note) at boot, or a match to start (match, kinds, names,
     sheet, note, fresh)."""
     p = app.pending
@@ -106,7 +112,7 @@ def begin(app):
              extras.get("sheet", ""), note or (p[1] if len(p) > 1 else None), False)
         match = extras = None
         app.release()                # the loading code (store, domino.record) goes before the table
-    elif what == "menu" or what == "error" or what == "safe" or what == "settings":
+    elif what == "menu" or what == "error" or what == "safe" or what == "settings" or what == "link":
         _menu(app, what, p[1] if len(p) > 1 else None)
         return
     from ui.table import Game, Table

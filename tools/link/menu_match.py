@@ -21,9 +21,10 @@ from tools.sim.link import K_A, K_DOWN, K_LEFT, K_RIGHT, K_UP, Reader, Sim
 
 TAP_MS = 250
 KEYS = {"a": K_A, "up": K_UP, "down": K_DOWN, "left": K_LEFT, "right": K_RIGHT}
-# From the main menu (no saved game: New game, Link game, ...): Link game, then Host / Join.
-HOST = "down a a"
-JOIN = "down a down a"
+# From the main menu (no saved game: New game ... Link game, the last row): Link game, then Host /
+# Join.
+HOST = "up a a"
+JOIN = "up a down a"
 
 
 class Device:
