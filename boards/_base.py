@@ -139,6 +139,8 @@ class Board:
     watchdog = None      # boards._hw.Watchdog on a real board, a stand-in in the simulator
     ai_clock: object = None  # the AI's ms clock: None = real time; headless sim/web runs count work
     pitch_um = 0         # the panel's pixel pitch in micrometres (the board file's PITCH_UM)
+    link: tuple = ()     # the link cable's UART: (UART id, TX GPIO, RX GPIO), the board file's LINK
+    _link_port = None
 
     def __init__(self):
         self.colour = Colours(self.mono)
@@ -219,6 +221,14 @@ class Board:
         """The app's wait between two passes of its loop: a board whose keys latch presses may end
         it as soon as one comes (boards/_lcd.py)."""
         self.sleep_ms(ms)
+
+    def link_port(self):
+        """The link cable's UART (docs/LINK.md), made at the first link game and kept; None when
+        the board has no link pins."""
+        if self._link_port is None and self.link:
+            from boards._hw import link_uart
+            self._link_port = link_uart(*self.link)
+        return self._link_port
 
     def make_input(self, **kw):
         """A keys.Input wired to this board's keys, clock and 4-button shift map."""

@@ -65,6 +65,16 @@ def pwm(gpio, freq=1000, duty=0):
     return p
 
 
+LINK_BAUD = const(115200)   # docs/LINK.md, "The wire"
+
+
+def link_uart(uid, tx, rx):
+    """The link cable's UART: 8N1, reads never wait (the app polls it every pass of its loop), a
+    receive buffer for what comes while a frame is drawn or a save writes the flash."""
+    from machine import UART
+    return UART(uid, LINK_BAUD, tx=Pin(tx), rx=Pin(rx), timeout=0, rxbuf=256)
+
+
 class Watchdog:
     """machine.WDT for the app, which feeds it from its loop and from the AI's search ticks.
 

@@ -33,6 +33,9 @@ SHIFT_MAP = ()
 KEY_HELP = "Joystick move, A play, B back/menu, X hint, Y scores"
 I2C_ADDR = 0x3C
 PIEZO = 28
+# The link cable (docs/LINK.md): UART id, TX GPIO, RX GPIO. GP0/GP1 are free (UART1's GP4/GP5 are
+# the OLED's I2C).
+LINK = (0, 0, 1)
 # as on the Waveshare Pico-LCD-1.3 (boards/waveshare_lcd13.py: that module, its driver and the LCD
 # board code are not shipped to this board)
 PINS = ((15, _K_A), (17, _K_B), (19, _K_X), (21, _K_Y),
@@ -98,6 +101,7 @@ def build(piezo=PIEZO):
         mono = True
         palette = ((0, 0, 0), (255, 255, 255))
         pitch_um = PITCH_UM
+        link = LINK
 
         def __init__(self):
             self.width = WIDTH

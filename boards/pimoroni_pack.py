@@ -35,6 +35,8 @@ KEYS = _K_UP | _K_DOWN | _K_LEFT | _K_RIGHT | _K_A | _K_B
 SHIFT = _K_B
 SHIFT_MAP = (_K_UP, _K_LEFT, _K_DOWN, _K_RIGHT)
 KEY_HELP = "X/Y up/down, B+X/B+Y left/right, A play, B back/menu"
+# The link cable (docs/LINK.md): UART id, TX GPIO, RX GPIO. GP0/GP1 are free here.
+LINK = (0, 0, 1)
 PINS = ((12, _K_A), (13, _K_B), (14, _K_UP), (15, _K_DOWN))
 # Voltage/VCOM values as in the vendor's driver for the 240x135 panel.
 EXTRA_INIT = ((0xB2, b"\x0c\x0c\x00\x33\x33"), (0xC0, b"\x2c"), (0xC2, b"\x01"), (0xC3, b"\x00"),
@@ -75,4 +77,5 @@ def build(width=WIDTH, height=HEIGHT, xoff=40, yoff=53, name="pimoroni_pack", ex
     b.SHIFT_MAP = SHIFT_MAP
     b.KEY_HELP = KEY_HELP
     b.pitch_um = pitch
+    b.link = LINK
     return start(b)

@@ -1,6 +1,6 @@
 # Pimoroni Pico Display Pack 2.0: 320x240 ST7789 (IPS, 2.0"), same pins and buttons as the
 # Display Pack (see pimoroni_pack.py for the four-button mapping).
-from boards.pimoroni_pack import KEY_HELP, KEYS, SHIFT, SHIFT_MAP  # noqa: F401
+from boards.pimoroni_pack import KEY_HELP, KEYS, LINK, SHIFT, SHIFT_MAP  # noqa: F401
 
 MIP_DEPS = ()
 WIDTH = 320

@@ -159,6 +159,14 @@ class SimBoard(Board):
         self.watchdog = SimWatchdog()
         self.fs = None    # type: object | None  # the data files' file system (savegame.Files' fs)
 
+    def link_port(self):
+        """The virtual link cable's end (boards/_linkpipe.py: `make sim-link` names its pipes in
+        PICO_SIM_LINK_IN / PICO_SIM_LINK_OUT); None when this simulator runs without one."""
+        if self._link_port is None:
+            from boards._linkpipe import from_env
+            self._link_port = from_env()
+        return self._link_port
+
     # link ----------------------------------------------------------------------------------
     def _send(self, kind, payload):
         if self._out is None:

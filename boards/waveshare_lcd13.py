@@ -30,6 +30,8 @@ PITCH_UM = 97
 KEYS = _K_ALL
 SHIFT = 0
 SHIFT_MAP = ()
+# The link cable (docs/LINK.md): UART id, TX GPIO, RX GPIO. GP0/GP1 are free here.
+LINK = (0, 0, 1)
 KEY_HELP = "Joystick move, A play, B back, X hint, Y menu"
 PINS = ((15, _K_A), (17, _K_B), (19, _K_X), (21, _K_Y),
         (2, _K_UP), (18, _K_DOWN), (16, _K_LEFT), (20, _K_RIGHT), (3, _K_PRESS))
@@ -55,4 +57,5 @@ def build():
     b.KEYS = KEYS
     b.KEY_HELP = KEY_HELP
     b.pitch_um = PITCH_UM
+    b.link = LINK
     return start(b)

@@ -1,7 +1,9 @@
 # Link play between two simulators (docs/LINK.md).
-#   make sim-link                         two simulator windows joined by the virtual cable, each
-#                                         playing a seeded linked match (headless without a display)
-#   make sim-link LINK_GAME="goat 4 1 HhGh" LINK_ARGS="--cut-at 3 --kill-at 6 --rate 0.001"
+#   make sim-link                         two simulator windows running the firmware, joined by the
+#                                         virtual cable: Link game > Host in one, > Join in the other
+#                                         (without a display: a match played through both menus by keys)
+#   make sim-link LINK_ARGS="--headless --cut-at 3 --kill-at 6 --rate 0.001"
+#   make sim-link LINK_ARGS="--demo" LINK_GAME="goat 4 1 HhGh"   the session alone (random movers)
 LINK_GAME ?= fives 2 0 HG
 LINK_ARGS ?=
 

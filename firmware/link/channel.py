@@ -35,7 +35,9 @@ def ticks_diff(a, b):
 
 class Channel:
     def __init__(self, port, sink):
-        """sink(kind, buf, start, n): a delivered frame's body is buf[start:start + n]."""
+        """sink(kind, buf, start, n): a delivered frame's body is buf[start:start + n]. A sink that
+        returns False for a sequenced frame refuses it for now: it is not acknowledged, so the other
+        side writes it again RESEND_MS later (back-pressure without a buffer)."""
         self.port = port
         self.sink = sink
         self.fr = Framer()
@@ -126,9 +128,10 @@ class Channel:
                 self.sink(K_ACK, buf, HEAD, 0)
         if kind & SEQUENCED:
             if buf[2] == self.rx_next:
+                if self.sink(kind & ~SEQUENCED, buf, HEAD, n - HEAD) is False:
+                    return        # refused for now (not acknowledged: the other side resends it)
                 self.rx_next = (self.rx_next + 1) & 255
                 self.send_raw(K_ACK, self.out, 0)
-                self.sink(kind & ~SEQUENCED, buf, HEAD, n - HEAD)
             else:
                 self.dups += 1
                 self.send_raw(K_ACK, self.out, 0)

@@ -12,8 +12,16 @@ an AI seat (easy, medium, hard) played by the host. A save keeps it (`link_extra
 device builds its session again from its own save (`Session(..., resume=...)`).
 
 The listener (duck-typed, any method may be missing) hears: `started(session)` a game set up (new
-or adopted from the host), `moved(session, seat, move, local)` after a move and the draws and passes
-it forced (the round may have ended: then `turned(session)` follows once the next one is dealt).
+or adopted from the host), `moving(session, seat, move, local)` just before a move is played (the
+screen describes it on the table as it stands), `moved(session, seat, move, local)` after the move
+and the draws and passes it forced (the round may have ended: then `turned(session)` follows once
+the next one is dealt).
+
+`hold`: the screens, not the session, turn a round (the round-end pages wait for the person's A):
+a round's end is left as it is, and a move of the next round that comes before this device has
+dealt it is refused for the moment (not acknowledged: the other side sends it again until it is
+taken). Both devices must agree on it (the digest of a round's last move is then the state before
+the next deal): the firmware's link game holds, the PC's self-play turns rounds itself.
 """
 from .channel import Channel, K_ACK, ticks_diff
 from .frame import BODY_MAX
@@ -55,6 +63,13 @@ def _put32(buf, i, v):
     buf[i + 3] = (v >> 24) & 255
 
 
+def rand30():
+    """A random 30-bit int from the device's random source (nonces, game ids)."""
+    import os
+    r = os.urandom(4)
+    return r[0] | r[1] << 8 | r[2] << 16 | (r[3] & 0x3F) << 24
+
+
 def link_extra(host, gid, owners):
     """The save's `link` header value: `H` or `G`, the game id, the seat owners: `H-12345-HhGh`."""
     return ("H" if host else "G") + "-" + str(gid) + "-" + owners
@@ -65,10 +80,11 @@ class LinkError(ValueError):
 
 
 class Session:
-    def __init__(self, port, want, rand, listener=None, resume=None):
+    def __init__(self, port, want, rand, listener=None, resume=None, hold=False):
         """want: WANT_HOST or WANT_JOIN; rand(): a random 30-bit int (os.urandom on the device);
-        resume: (match, link extra) of a game resumed from this device's save."""
+        resume: (match, link extra) of a game resumed from this device's save; hold: see above."""
         self.ch = Channel(port, self._frame)
+        self.hold = hold
         self.rand = rand
         self.listener = listener
         self.body = bytearray(BODY_MAX)
@@ -88,6 +104,7 @@ class Session:
         self.owners = ""
         self.mine = 0             # moves in our match
         self.digest = 0           # of the state after them
+        self.digest_ok = False    # ... known: false for a save's state (a held round may be dealt)
         self.setup_text = ""
         self.plan = None          # the host's game before the guest is there: (rules, owners, seed)
         self.hello_at = -_HELLO_MS
@@ -103,7 +120,8 @@ class Session:
                 raise LinkError("not a link game's save")
             self.hosting = role == "H"
             self.want = WANT_HOST if self.hosting else WANT_JOIN
-            lockstep.resume(match)
+            if not hold:
+                lockstep.resume(match)
             self._adopt(match, gid, owners)
 
     # --- what the screens ask ------------------------------------------------------------------
@@ -172,6 +190,7 @@ class Session:
 
     # --- frames --------------------------------------------------------------------------------
     def _frame(self, kind, buf, i, n):
+        """A frame's body; False refuses a sequenced one for now (see hold)."""
         if kind == K_HELLO:
             self._on_hello(buf, i, n)
         elif kind == K_ACK:
@@ -185,7 +204,7 @@ class Session:
         elif self.state == FAILED:
             return
         elif kind == K_MOVE:
-            self._on_move(buf, i, n)
+            return self._on_move(buf, i, n)
         elif kind == K_SETUP:
             self._on_setup(buf, i, n)
 
@@ -279,6 +298,7 @@ class Session:
         self.owners = owners
         self.mine = lockstep.count(match)
         self.digest = lockstep.digest(match)
+        self.digest_ok = not self.hold
         r = match.rules
         self.setup_text = r.vid + " " + str(r.players) + " " + str(int(r.teams)) + " " + \
             (r.options_text() or "-") + " " + owners
@@ -336,7 +356,7 @@ class Session:
         b[1] = k >> 8
         b[2] = mv & 255
         b[3] = mv >> 8
-        if k == self.mine - 1:                # the latest move: the state after it is ours now
+        if k == self.mine - 1 and self.digest_ok:   # the latest move: the state after it is ours
             d = self.digest
             b[4] = 1
         else:                                 # an older one (a resync): its digest is gone
@@ -356,6 +376,9 @@ class Session:
                 self._hello(True)             # a gap: tell the peer how many we have
             return                            # (k < mine: one we have, resent after a restart)
         mv = buf[i + 2] | buf[i + 3] << 8
+        if self.hold and m.round_over() and not m.over:
+            return False                      # the next round's: taken once this device dealt it
+        lockstep.run_forced(m)                # (a round dealt here whose forced draws wait to be shown)
         s = m.round.turn          # (our own seat too: our move the other kept when we lost it)
         if m.over or m.round_over() or not m.round.is_legal(mv):
             self._fail("Move " + str(k + 1) + " is not legal here: update both")
@@ -368,14 +391,17 @@ class Session:
             self.peer_has = self.mine
 
     def _apply(self, m, seat, mv, local):
+        lst = self.listener
+        if lst is not None and hasattr(lst, "moving"):
+            lst.moving(self, seat, mv, local)
         m.play(mv)
         self.mine += 1
         ended = lockstep.advance(m)
         self.digest = lockstep.digest(m)
-        lst = self.listener
+        self.digest_ok = True
         if lst is not None and hasattr(lst, "moved"):
             lst.moved(self, seat, mv, local)
-        if ended:
+        if ended and not self.hold:
             lockstep.turn_round(m)
             self.digest = lockstep.digest(m)
             if lst is not None and hasattr(lst, "turned"):

@@ -66,6 +66,7 @@ class App:
         self.table = None            # the Table screen of the game in progress
         self.pending = None          # a game to start on the next pass (see start)
         self.menu_at = None          # the main menu's row last chosen: its cursor comes back there
+        self.link = None             # a link game's session (ui/linkgame.py): polled every pass
         board.set_brightness(self.settings["bright"])
         from ui import nav
         if warm:                     # the 180K unix-port stress runs only: the Pico does not need it
@@ -111,7 +112,7 @@ class App:
         search: each is loaded again, from flash, when next used."""
         for name in ("store", "savegame", "domino.record", "ui.menus", "ui.dealcode", "ui.widgets",
                      "ui.pause", "ui.sheet", "ui.pick", "ui.place", "ui.paint", "ui.nav", "ui.settings",
-                     "ui.movelog", "ui.safestart", "ai.reason"):   # ai.reason: a hint's words
+                     "ui.movelog", "ui.safestart", "ai.reason", "ui.linkgame"):   # ai.reason: a hint's words
             drop_module(name)
         gc.collect()
 
@@ -299,6 +300,8 @@ class App:
             if self.pending is not None:     # first, with the stack shallow: no stale reference
                 from ui import nav           # to the old screen keeps its heap (the GC scans the
                 nav.begin(self)              # C stack conservatively)
+            if self.link is not None:        # the link cable: read, acknowledged, resent
+                self.link.poll(self.board.ticks_ms())
             self.handle_keys()
             self.screen.step()
             self.flush()

@@ -4,6 +4,7 @@ from micropython import const
 from domino.rules import VARIANTS, Rules, RulesError, option_choices, variant
 from domino.match import Match
 from .widgets import ListScreen, HelpPage, OPTION_LABELS, save_settings
+from .screen import Screen
 
 SEAT_KINDS = ("human", "easy", "medium", "hard")        # as SEAT_KINDS (the save format)
 
@@ -73,7 +74,8 @@ class MainMenu(ListScreen):
 
     def rows(self):
         r = [("Continue", None)] if self.saved else []
-        return r + [("New game", None), ("Settings", None), ("Statistics", None), ("Rules help", None)]
+        return r + [("New game", None), ("Settings", None), ("Statistics", None), ("Rules help", None),
+                    ("Link game", None)]
 
     def pick(self, i):
         label = self.rows()[i][0]
@@ -83,6 +85,9 @@ class MainMenu(ListScreen):
             app.resume()
         elif label == "New game":
             app.go(NewGame(app))
+        elif label == "Link game":              # opened by ui/nav.py (its screens subclass these)
+            app.pending = ("link", None)
+            app.screen = Screen(app)
         elif label == "Settings":
             app.go(app.need("ui.settings").Settings(app))
         elif label == "Statistics":

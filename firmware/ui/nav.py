@@ -6,7 +6,8 @@ import gc
 from ui.screen import drop_module
 
 WARM = ("store", "savegame", "domino.record", "ui.widgets", "ui.menus", "ui.dealcode", "ui.table",
-        "ui.pick", "ui.paint", "ui.place", "ui.pause", "ui.sheet", "ui.settings", "ui.movelog")
+        "ui.pick", "ui.paint", "ui.place", "ui.pause", "ui.sheet", "ui.settings", "ui.movelog",
+        "ui.linkgame", "ui.linktable")
 
 
 def warm_up():
@@ -32,10 +33,12 @@ def warm_up():
 
 
 def unload_game():
-    """Leaving the table for the menus: the table's code and the AI's buffers go too."""
+    """Leaving the table for the menus: the table's code and the AI's buffers go too, and a link
+    game's session and code (loaded only for a link game)."""
     from ui import brain
     brain.release()
-    for name in ("ui.table", "ui.brain", "ui.pick", "ui.place", "ui.paint"):
+    for name in ("ui.table", "ui.brain", "ui.pick", "ui.place", "ui.paint", "ui.linktable",
+                 "ui.linkgame", "link.session", "link.lockstep", "link.channel", "link.frame", "link"):
         drop_module(name)
     gc.collect()
 
@@ -60,6 +63,7 @@ def boot(app, note):
 
 
 def _menu(app, what, text):
+    app.link = None                  # a link game ends here (its save resumes it)
     unload_game()
     drop_module("store")             # the menus load it when they need it (Settings, Statistics)
     if what == "safe":
@@ -74,6 +78,10 @@ def _menu(app, what, text):
             text += "\nThe game is saved after its last move: choose Continue."
         app.go(Message(app, "Oops", text))
         return
+    if what == "link":                      # the main menu's Link game (ui/linkgame.py)
+        from ui.linkgame import LinkMenu
+        app.go(LinkMenu(app))
+        return
     if what == "settings":                  # from the game menu: the game resumes after
         from ui.settings import Settings
         app.go(Settings(app, True))
@@ -84,6 +92,7 @@ def _menu(app, what, text):
 
 def begin(app):
     """Carry out app.pending: ("menu", note), ("error", text), ("settings", None) from the game menu,
+    ("link", None) the main menu's Link game,
     ("resume",) from Continue, ("resume", note) at boot, or a match to start (match, kinds, names,
     sheet, note, fresh)."""
     p = app.pending
@@ -95,11 +104,15 @@ def begin(app):
         if match is None:
             _menu(app, "menu", note or (p[1] if len(p) > 1 else "No saved game"))
             return
+        if extras.get("link"):       # a link game: its table and session (ui/linktable.py)
+            app.release()
+            app.need("ui.linktable").resume(app, match, extras, note or (p[1] if len(p) > 1 else None))
+            return
         p = (match, extras["seats"].split(","), extras.get("names", "").split(","),
              extras.get("sheet", ""), note or (p[1] if len(p) > 1 else None), False)
         match = extras = None
         app.release()                # the loading code (store, domino.record) goes before the table
-    elif what == "menu" or what == "error" or what == "safe" or what == "settings":
+    elif what == "menu" or what == "error" or what == "safe" or what == "settings" or what == "link":
         _menu(app, what, p[1] if len(p) > 1 else None)
         return
     from ui.table import Game, Table

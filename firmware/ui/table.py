@@ -461,17 +461,27 @@ class Table(Screen):
         until one is through). The AI's scratch memory is given back before every save, so the
         save's code loads into the room the search held (the save after an AI move was the lowest
         free heap of a whole UI match; the AI builds its buffers again at its next move)."""
+        seen = self.before_move(mv)
+        self.game.match.play(mv)
+        self.after_move(seen, hide)
+
+    def before_move(self, mv):
+        """What showing move mv takes from the table before it is played: (the seat, the move in
+        words, the seat's points in play, the table area as drawn: ui/paint.py snap)."""
+        rd = self.game.match.round
+        s = rd.turn
+        return (s, words.describe(rd, mv, self.app.g.cols < 24), rd.inplay[s],
+                self.app.need("ui.paint").snap(self))
+
+    def after_move(self, seen, hide=False):
+        """The move is played (and what it forced): show it, save it (see play)."""
+        s, text, pts, before = seen
         m = self.game.match
         rd = m.round
-        s = rd.turn
-        text = words.describe(rd, mv, self.app.g.cols < 24)
-        pts = rd.inplay[s]
-        paint = self.app.need("ui.paint")
-        before = paint.snap(self)
-        m.play(mv)
-        self.last = m.round.last_tiles
+        self.last = rd.last_tiles
         self.hint_move = -1
         self.mode = _M_RUN                           # (a person's move: no more cursor, no ends)
+        paint = self.app.need("ui.paint")
         rows = paint.changed_rows(self, before)     # the other tiles where they were: only the
         paint = None                                # table area's rows that changed
         self.tell(words.played(self.name(s) or "You", text, rd.inplay[s] - pts),

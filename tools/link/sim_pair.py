@@ -1,8 +1,10 @@
 """Two simulators joined by the virtual cable (`make sim-link`; docs/LINK.md).
 
-With a display: two simulator windows (tools/sim.py), each running tools/link/demo_app.py on its
-end of the cable: a linked match played by seeded random movers, its status on each screen.
-Without a display (or --headless): the two MicroPython processes alone, their closing lines printed.
+With a display: two simulator windows (tools/sim.py) running the firmware, each on its end of the
+cable: pick Link game in both, Host in one, Join in the other, and play.
+Without a display (or --headless): a match played through the two firmwares' menus by keys
+(tools/link/menu_match.py), the closing lines printed; --demo: the two MicroPython processes run
+tools/link/demo_app.py instead (seeded random movers on the session alone, --game).
 --cut-at S pulls the cable S seconds in for --cut-for seconds; --kill-at S kills the guest then and
 starts it again, to resume from its save; --rate damages bytes at that rate.
 """
@@ -74,17 +76,18 @@ def headless(game="fives 2 0 HG", seed=1, rate=0.0, think=20, cut_at=None, cut_f
     return out[0], out[1], {"carried": wire.carried, "damaged": wire.damaged}
 
 
-def windows(game, seed, think, board, rate):
-    """Two simulator views, each with its end of the cable."""
-    from tools import sim_link
-    sim_link.compile_tree()       # once, before the two simulators would both compile it at once
+def windows(seed, board, rate):
+    """Two simulator views of the firmware, each with its end of the cable."""
+    from tools.sim.link import compile_tree
+    compile_tree()       # once, before the two simulators would both compile it at once
     wire = Wire(rate=rate, seed=seed)
     data = tempfile.mkdtemp(prefix="pico-link-data-")
     procs = []
     for side in ("a", "b"):
-        cmd = [sys.executable, os.path.join(ROOT, "tools", "sim.py"), "--app", APP, "--board", board,
-               "--data", os.path.join(data, side), "--view", "window"]
-        procs.append(subprocess.Popen(cmd, env=_env(wire, side, game, seed, think, data)))
+        cmd = [sys.executable, "-m", "tools.sim", "--board", board, "--data", os.path.join(data, side),
+               "--view", "window"] + (["--seed", str(seed)] if seed is not None else [])
+        env = dict(os.environ, **wire.env(side))
+        procs.append(subprocess.Popen(cmd, env=env, cwd=ROOT))
     try:
         for p in procs:
             p.wait()
@@ -99,8 +102,11 @@ def windows(game, seed, think, board, rate):
 
 def main(argv=None):
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--game", default="fives 2 0 HG", help="variant players teams owners")
-    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--game", default="fives 2 0 HG", help="--demo: variant players teams owners")
+    ap.add_argument("--form", default="left", help="headless: keys on the host's form (default: "
+                    "the variant before the first, Blitz, four seats with two AI)")
+    ap.add_argument("--demo", action="store_true", help="headless: the session-only demo app")
+    ap.add_argument("--seed", type=int, help="the deal (default: headless 1, windows random)")
     ap.add_argument("--think", type=int, default=300, help="ms each seat waits before moving")
     ap.add_argument("--rate", type=float, default=0.0, help="chance a byte is lost or damaged")
     ap.add_argument("--board", default="waveshare_lcd13")
@@ -111,15 +117,22 @@ def main(argv=None):
     a = ap.parse_args(argv)
     if len(a.game.split()) != 4:
         ap.error("--game: four words, e.g. 'goat 4 1 HhGh'")
-    if a.headless or not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
-        host, guest, fig = headless(a.game, a.seed, a.rate, min(a.think, 50), a.cut_at, a.cut_for,
+    if (a.headless or not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))) \
+            and not a.demo:
+        from tools.link.menu_match import play
+        host, guest, fig = play(a.form, a.seed or 1, a.rate, a.cut_at, a.cut_for, a.kill_at,
+                                board=a.board, log=print)
+        print("host:  %s\nguest: %s\n%s" % (host, guest, fig))
+        return 0 if host and host == guest else 1
+    if a.headless or a.demo or not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        host, guest, fig = headless(a.game, a.seed or 1, a.rate, min(a.think, 50), a.cut_at, a.cut_for,
                                     a.kill_at)
         print("\n".join("host:  " + ln for ln in host.split("\n")))
         print("\n".join("guest: " + ln for ln in guest.split("\n")))
         print("wire: %(carried)d bytes carried, %(damaged)d damaged" % fig)
         last = host.split("\n")[-1]
         return 0 if last == guest.split("\n")[-1] and last.startswith("link: over") else 1
-    windows(a.game, a.seed, a.think, a.board, a.rate)   # (two terminal views would share one tty)
+    windows(a.seed, a.board, a.rate)          # (two terminal views would share one tty)
     return 0
 
 

@@ -150,7 +150,7 @@ class Sim:
 
     def __init__(self, board="waveshare_lcd13", size=None, app=None, virtual=False,
                  heap=DEFAULT_HEAP, micropython=None, extra_path=(), data_dir=None, source=False,
-                 ai_step=None):
+                 ai_step=None, env=None):
         mp = micropython or find_micropython()
         if not mp:
             raise RuntimeError("no `micropython` binary: run `make venv` or set MICROPYTHON")
@@ -165,7 +165,7 @@ class Sim:
             paths.append(os.path.dirname(os.path.abspath(app)))
             app = os.path.splitext(os.path.basename(app))[0]
         paths.extend(os.path.abspath(p) for p in extra_path)
-        env = dict(os.environ)
+        env = dict(os.environ, **(env or {}))     # env: more variables (a link cable's pipes)
         env.update(MICROPYPATH=os.pathsep.join(paths), PICO_BOARD="sim",
                    PICO_SIM_PROFILE=board, PICO_SIM_OUT="/dev/fd/%d" % fr_w,
                    PICO_SIM_IN="/dev/fd/%d" % ky_r,

@@ -1,0 +1,208 @@
+"""The table of a link game (docs/LINK.md): the ordinary table, with the moves of the seats this
+device does not play coming over the cable.
+
+- Only this device's person's hand is shown (no curtain: the other person holds the other screen).
+- Input only on this device's turn; while the other device plays, the message area says whose turn
+  it is ("Bob thinking" with the wheel for the host's AI, "Host's turn"), and the keys pressed
+  meanwhile are dropped, as during an AI's think on the ordinary table (B / Y open the game menu).
+- A move from the other device is shown as an AI's is (the table's rows that changed, the words
+  in the message area) and saved at once, as this device's own are.
+- The cable out: the message area says so (in any mode); the game waits, and goes on by itself when
+  the cable is back (the session resends).
+- Round ends are turned here, as on the ordinary table (the round-end pages wait for A): the
+  session holds the other device's next-round moves until this one has dealt (Session hold).
+- No undo: the other device has seen the move.
+"""
+from micropython import const
+from ui.table import Table, Game
+from ui.screen import ticks_diff
+
+_NONE = const(255)         # = domino.tiles.NONE
+_M_RUN = const(0)          # = ui.table._M_RUN
+_M_WAIT = const(3)         # = ui.table._M_WAIT
+_P_MSG = const(4)          # = ui.table._P_MSG
+_FAILED = const(3)         # = link.session.FAILED
+_PLAYING = const(2)        # = link.session.PLAYING
+_K_A = const(0x010)        # = keys.K_A
+_WHEEL_MS = const(120)     # a step of the thinking wheel while the other device's AI thinks
+_AI_NAMES = const(("Ann", "Bob", "Cat", "Dan"))   # = ui.menus._AI_NAMES
+_KIND_OF = {"H": "human", "G": "human", "e": "easy", "m": "medium", "h": "hard"}
+CABLE_OUT = "Link cable out: waiting"
+
+
+class LinkGame(Game):
+    """A Game whose save says it is linked (the `link` header: role, game id, seat owners)."""
+
+    def __init__(self, match, kinds, names, sheet, link):
+        Game.__init__(self, match, kinds, names, sheet)
+        self.link = link
+
+    def extras(self):
+        e = Game.extras(self)
+        e["link"] = self.link
+        return e
+
+
+def seat_names(owners, hosting):
+    """You for this device's person, Host or Guest for the other's, the AI seats' own names."""
+    me = "H" if hosting else "G"
+    out = []
+    for s in range(len(owners)):
+        o = owners[s]
+        if o == me:
+            out.append("You")
+        elif o in "HG":
+            out.append("Host" if o == "H" else "Guest")
+        else:
+            out.append(_AI_NAMES[s])
+    return out
+
+
+class LinkTable(Table):
+    def __init__(self, app, game, session):
+        Table.__init__(self, app, game)
+        self.link = session
+        self.me = session.my_seat()
+        self.solo = True                 # one person at this screen: its hand face up, no curtain
+        self.shown = self.me
+        self.waiting = None              # what the message area says while the other device plays
+        self.wheel_at = 0
+        self.was_up = True
+        self.seen = None                 # before_move's picture of the move coming (moving/moved)
+        session.listener = self
+
+    def name(self, s):
+        return None if s == self.me else self.game.names[s]
+
+    def allow_undo(self, to, text):
+        pass                             # the other device has seen the move: no taking it back
+
+    # --- the match advancing -------------------------------------------------------------------
+    def step(self):
+        s = self.link
+        if s.state == _FAILED and self.mode != _M_RUN and self.mode != _M_WAIT:
+            self.mode = _M_RUN           # a person's turn ends there: the message says why
+        up = s.up()
+        if up != self.was_up and s.state == _PLAYING:
+            self.was_up = up
+            if not up:
+                self.say(CABLE_OUT, 0, self.app.g.c.WARN)
+            elif self.msg == CABLE_OUT:
+                self.say("Link cable back", 1500, self.app.g.c.GOOD)
+            self.waiting = None
+        Table.step(self)
+        if self.thinking != _NONE and self.waiting is not None:     # the other device's AI
+            now = self.now()
+            if ticks_diff(now, self.wheel_at) >= _WHEEL_MS and not self.app.lean:
+                self.wheel_at = now
+                self.frame += 1
+                y = self.wheel_y()
+                self.app.paint_rows(self._draw_wheel, y - 5, y + 5)
+
+    def advance(self):
+        s = self.link
+        if s.state == _FAILED:
+            if self.waiting != s.message:
+                self.waiting = s.message
+                self.thinking = _NONE
+                self.say(s.message + "\nA: menu", 0, self.app.g.c.WARN)
+            return
+        m = self.game.match
+        rd = m.round
+        if m.round_over() or rd.legal() == 0 or s.to_move() >= 0:
+            self.waiting = None
+            over = m.over
+            Table.advance(self)          # the round's end, forced draws and passes, our own seats
+            if m.over and not over:      # the closing line both devices print alike (on the
+                print("link: over moves=%d digest=%d scores=%s" % (   # USB REPL, the tests')
+                    s.mine, s.digest, ",".join([str(x) for x in m.scores])))
+            return
+        seat = rd.turn
+        if not s.up():
+            text = CABLE_OUT
+        elif s.owners[seat] in "HG" and not s.is_mine(seat):
+            text = self.game.names[seat] + "'s turn"
+        elif s.is_mine(seat):            # ours, but the other device has moves we lack: its turn
+            text = "Catching up with the other device"
+        else:
+            text = self.game.names[seat] + " thinking"
+        if text != self.waiting:
+            self.waiting = text
+            self.thinking = seat if text.endswith(" thinking") else _NONE
+            self.say(text, 0, self.app.g.c.WARN if text == CABLE_OUT else -1)
+
+    def on_tick(self):
+        """The AI's search tick: the cable is served too (acknowledgements, keep-alives)."""
+        self.link.poll(self.app.board.ticks_ms())
+        return Table.on_tick(self)
+
+    def play(self, mv, hide=False):
+        """This device's move (its person's or, on the host, an AI seat's): through the session,
+        which plays it, sends it and calls moving / moved."""
+        self.link.play(mv)
+
+    def key(self, k):
+        if self.link.state == _FAILED and k == _K_A:
+            self.app.menu(self.link.message)
+            return
+        Table.key(self, k)
+
+    # --- the session's listener ----------------------------------------------------------------
+    def moving(self, session, seat, mv, local):
+        self.seen = self.before_move(mv)
+
+    def moved(self, session, seat, mv, local):
+        seen = self.seen
+        self.seen = None
+        self.waiting = None
+        self.thinking = _NONE
+        self.after_move(seen)
+        if not local:
+            self.load_hand()
+            self.wait(self.anim_ms())
+
+    def anim_ms(self):
+        from ui.screen import ANIM_MS
+        return ANIM_MS[self.app.settings["anim"]]
+
+
+def _kinds(owners):
+    return [_KIND_OF[o] for o in owners]
+
+
+def start(app, session):
+    """The session has a game (the host's new one, or the host's set-up arrived): its table, saved
+    at once (the caller shows it)."""
+    from link.session import link_extra
+    owners = session.owners
+    game = LinkGame(session.match, _kinds(owners), seat_names(owners, session.hosting), "",
+                    link_extra(session.hosting, session.gid, owners))
+    app.release()
+    t = app.table = LinkTable(app, game, session)
+    saves = app.saves()
+    saves.clear_game()                  # a new match replaces any saved one
+    t.save()
+    return t
+
+
+def resume(app, match, extras, note):
+    """Continue a link game from this device's save: the session is built from it and tells the
+    other device how far it got; whichever is ahead sends the moves the other lacks."""
+    from link.session import LinkError, Session, rand30
+    port = app.board.link_port()
+    if port is None:
+        app.menu("No link cable on this board")
+        return
+    try:
+        s = Session(port, 0, rand30, None, (match, extras["link"]), hold=True)
+    except LinkError as e:
+        app.menu("Link save: " + str(e))
+        return
+    app.link = s
+    print("link: resumed at move %d" % s.mine)
+    game = LinkGame(match, extras["seats"].split(","), extras.get("names", "").split(","),
+                    extras.get("sheet", ""), extras["link"])
+    app.release()
+    t = app.table = LinkTable(app, game, s)
+    t.say(note or "Link game resumed", 2000)
+    app.go(t)
