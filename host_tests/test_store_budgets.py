@@ -28,12 +28,6 @@ needs_mp = pytest.mark.skipif(frames.find() is None, reason="no micropython bina
 HEAP = "180K"
 
 
-@pytest.fixture(scope="module")
-def mpy(tmp_path_factory):
-    code, boards, _arch = frames.build_mpy(str(tmp_path_factory.mktemp("budgetmpy")))
-    return code, boards
-
-
 def boot(mpy, cases, heap=HEAP):
     """Boot the app on each prepared folder at `heap`, one process each (a power-on: nothing left
     from the boot before): what each showed. No crash, no error page."""

@@ -16,12 +16,6 @@ pytestmark = pytest.mark.skipif(frames.find() is None, reason="no micropython bi
 FG, WARN = 1, 10                     # colour indices (docs/BOARDS.md)
 
 
-@pytest.fixture(scope="module")
-def mpy(tmp_path_factory):
-    code, boards, _ = frames.build_mpy(str(tmp_path_factory.mktemp("featmpy")))
-    return code, boards
-
-
 def run(mpy, job, tmp_path):
     job.setdefault("root", str(tmp_path / "flash"))
     out = frames.run(job, code=mpy[0], boards=mpy[1])

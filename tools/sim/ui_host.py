@@ -12,20 +12,26 @@ from domino.match import Match
 from domino.rules import Rules
 
 
-def import_ui():
-    """(gfx, paint, place, table, words, dealcode) of firmware/ui, loaded under CPython."""
+def device_module(name):
+    """A firmware module loaded under CPython: micropython.const and framebuf stand in while it
+    loads (and are put back as they were)."""
+    import importlib
     keep = {k: sys.modules.get(k) for k in ("micropython", "framebuf")}
     sys.modules["micropython"] = types.SimpleNamespace(const=lambda x: x)
     sys.modules["framebuf"] = types.SimpleNamespace(FrameBuffer=lambda *a: None, MONO_HLSB=0)
     try:
-        from ui import dealcode, gfx, paint, place, table, words
-        return gfx, paint, place, table, words, dealcode
+        return importlib.import_module(name)
     finally:
         for k, v in keep.items():
             if v is None:
                 sys.modules.pop(k, None)
             else:
                 sys.modules[k] = v
+
+
+def import_ui():
+    """(gfx, paint, place, table, words, dealcode) of firmware/ui, loaded under CPython."""
+    return tuple(device_module("ui." + m) for m in ("gfx", "paint", "place", "table", "words", "dealcode"))
 
 
 gfx, paint, place, table, words, dealcode = import_ui()
