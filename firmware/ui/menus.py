@@ -98,8 +98,10 @@ class MainMenu(ListScreen):
 
 
 class NewGame(ListScreen):
-    """Variant, players, seats (human or AI level), teams, then the variant's options, and the deal:
-    random, or a code a friend read out (its editor is ui/dealcode.py, loaded when opened)."""
+    """Variant, players, seats (human or AI level), teams, pass-and-play names or, for one person
+    against the AI, Practice (undo as often as wanted, the match not counted), then the variant's
+    options, and the deal: random, or a code a friend read out (its editor is ui/dealcode.py,
+    loaded when opened)."""
 
     def __init__(self, app):
         ListScreen.__init__(self, app, "New game")
@@ -123,6 +125,7 @@ class NewGame(ListScreen):
             for key, _, choices in option_choices(self.vid()):
                 if opts.get(key) in choices:
                     self.options[key] = opts[key]
+        self.practice = False        # undo as often as wanted, the match not counted (rows: when)
         self.deal = None             # a deal code "ABC-DEF" to start from, or None: a random deal
         self.last_deal = None        # the code LEFT/RIGHT bring back after "Random"
         self.fields = []
@@ -166,6 +169,9 @@ class NewGame(ListScreen):
                     who += ("," if who else "") + names[s]
             out.append(("Names", self.app.g.fit(who, self.app.g.cols - 7)))
             f.append("names")
+        elif humans == 1:                           # one person against the AI (in pass-and-play
+            out.append(("Practice", "on" if self.practice else "off"))   # a move taken back would
+            f.append("practice")                    # show the hand that made it to the next player)
         for key, _, _ in option_choices(row[0]):
             out.append((OPTION_LABELS.get(key, key), self.options[key]))
             f.append(key)
@@ -190,6 +196,8 @@ class NewGame(ListScreen):
                 self.teams = False
         elif f == "teams":
             self.teams = not self.teams
+        elif f == "practice":
+            self.practice = not self.practice
         elif f.startswith("seat"):
             s = int(f[4])
             k = SEAT_KINDS.index(self.kinds[s])
@@ -252,7 +260,11 @@ class NewGame(ListScreen):
         match = Match(rules, seed)
         match.start_round()
         names = seat_names(kinds, typed)
-        app.start(match, kinds, names, "", note, True)
+        practice = self.practice and "practice" in self.fields   # (a row hidden now is off)
+        if practice and not note:
+            from .words import PRACTICE
+            note = PRACTICE
+        app.start(match, kinds, names, "", note, True, practice)
 
 
 class Names(ListScreen):

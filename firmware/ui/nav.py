@@ -85,7 +85,7 @@ def _menu(app, what, text):
 def begin(app):
     """Carry out app.pending: ("menu", note), ("error", text), ("settings", None) from the game menu,
     ("resume",) from Continue, ("resume", note) at boot, or a match to start (match, kinds, names,
-    sheet, note, fresh)."""
+    sheet, note, fresh, practice)."""
     p = app.pending
     app.pending = None
     app.release()
@@ -96,14 +96,15 @@ def begin(app):
             _menu(app, "menu", note or (p[1] if len(p) > 1 else "No saved game"))
             return
         p = (match, extras["seats"].split(","), extras.get("names", "").split(","),
-             extras.get("sheet", ""), note or (p[1] if len(p) > 1 else None), False)
+             extras.get("sheet", ""), note or (p[1] if len(p) > 1 else None), False,
+             "practice" in extras)       # (store.py lets only "practice 1" through)
         match = extras = None
         app.release()                # the loading code (store, domino.record) goes before the table
     elif what == "menu" or what == "error" or what == "safe" or what == "settings":
         _menu(app, what, p[1] if len(p) > 1 else None)
         return
     from ui.table import Game, Table
-    t = app.table = Table(app, Game(p[0], p[1], p[2], p[3]))
+    t = app.table = Table(app, Game(p[0], p[1], p[2], p[3], p[6]))
     if p[4]:
         t.say(p[4], 3000)
         t.wait(1500)                 # read before an AI's move takes the message line
