@@ -248,3 +248,18 @@ def test_a_save_without_the_practice_line_resumes_counted(mpy, tmp_path):
     assert not resumed["practice"] and not resumed["saved"]["practice"]
     assert chosen["screen"] == "Pause" and chosen["note"] == "Undo: only before the next player moves"
     assert "practice" not in (tmp_path / "flash" / "game.txt").read_text()
+
+
+def test_the_new_game_form_offers_practice_only_against_the_ai(mpy, tmp_path):
+    """Off by default, below the seats; with a second person the row gives way to Names (taking a
+    move back would show the hand that made it to the next player) and the game starts counted."""
+    out = run(mpy, {"do": [
+        ["menu", "New game"], ["state"], ["keys", "down down down down a"], ["state"],
+        ["keys", "up left left"], ["state"], ["pick", "Start game"], ["steps", 5], ["state"]]}, tmp_path)
+    first, on, two, started = out["states"]
+    assert first["rows"][:5] == ["Variant", "Players", "Seat 1", "Seat 2", "Practice"], first["rows"]
+    assert first["values"][4] == "off"
+    assert on["values"][4] == "on"
+    assert "Practice" not in two["rows"] and "Names" in two["rows"], two["rows"]
+    assert started["screen"] in ("Curtain", "Table") and started["practice"] is False
+    assert "practice" not in (tmp_path / "flash" / "game.txt").read_text()

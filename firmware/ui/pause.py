@@ -225,6 +225,9 @@ class Pause(ListScreen):
             m.nmoves = keep
             self.note = app.need("savegame").failed(e)
             return
+        except MemoryError:          # the app saves the table's match again and plays on: the
+            m.nmoves = keep          # whole of it, as the round on the table stands
+            raise
         app.table = None
         app.pending = ("resume", words.undone(text))
         app.screen = Screen(app)
