@@ -267,7 +267,8 @@ def test_practice_line_is_kept_and_checked(tmp_path):
     for i, v in enumerate(("0", "yes", "", "1 1", "1" * 40)):
         d = tmp_path / ("bad%d" % i)
         good, bak = saved_game(d)
-        (d / "game.txt").write_bytes(sealed(without_sum(good).replace("sheet \n", "sheet \npractice " + v + "\n")))
+        bad = without_sum(good).replace("sheet \n", "sheet \npractice " + v + "\n")
+        (d / "game.txt").write_bytes(sealed(bad))
         m, ex, note = store.Store(str(d)).load_game()
         assert note == "Invalid: 1 move back" and m is not None, v
         assert "game.txt.bad" in os.listdir(str(d)) and (d / "game.txt").read_bytes() == bak

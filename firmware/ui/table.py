@@ -59,7 +59,7 @@ class Game:
     def extras(self):
         ex = {"seats": ",".join(self.kinds), "names": ",".join(self.names), "sheet": self.sheet}
         if self.practice:
-            ex["practice"] = 1
+            ex["practice"] = "1"
         return ex
 
 

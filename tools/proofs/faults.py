@@ -5,9 +5,9 @@ MicroPython unix port; tools/proofs/harness/faultfs.py):
 - operations: a session is played once to list every file operation it makes (each open, read,
   line, write, rename, remove), then once per operation and fault: EIO or a MemoryError at that
   operation, ENOSPC (writes and renames) or EROFS (writes, renames, removes) from it on. Two
-  sessions: "play" (a new practice match, moves, Save and quit, Settings, Continue, moves, Undo) and "finish" (a
-  finished match's end pages, its statistics, the save retired). After each, a power-on without
-  faults: the newest save the flash took is resumed (else a clean start), "Game saved" was said
+  sessions: "play" (a new practice match, moves, Save and quit, Settings, Continue, moves, Undo) and
+  "finish" (a finished match's end pages, its statistics, the save retired). After each, a power-on
+  without faults: the newest save the flash took is resumed (else a clean start), "Game saved" was said
   only over a save that holds the match, a finished match is counted once or the player told.
 - files: each data file (game.txt, game.bak, game.txt.tmp, settings.json, stats.json, events.log)
   replaced in turn by oversized, deeply nested, mistyped, CRLF, binary, empty, directory and
@@ -156,7 +156,8 @@ def save_variants(good):
                      ("names You,Ann", "names " + "y" * 40 + ",Ann"), ("sheet ", "sheet x;{}")):
         out.append(("mistyped " + new[:16], sealed(text.replace(old, new, 1))))
     for v in ("0", "yes", "1" * 40):     # (only "practice 1" is written: it decides what is counted)
-        out.append(("mistyped practice " + v[:8], sealed(text.replace("sheet \n", "sheet \npractice " + v + "\n", 1))))
+        bad = text.replace("sheet \n", "sheet \npractice " + v + "\n", 1)
+        out.append(("mistyped practice " + v[:8], sealed(bad)))
     i = text.index("round ")
     out.append(("mistyped move", sealed(text[:i] + "round 99L " + text[i + 6:])))
     return out

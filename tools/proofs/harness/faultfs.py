@@ -11,12 +11,12 @@ read, readline, line, write, rename, remove). A plan {"at": k, "err": e} makes o
 removes) from k on, as a full or read-only flash does.
 
 Job "mode":
-- "ops": for each plan in "plans" (none: the baseline, which lists every operation), play a session
-  on a fresh flash: "play" (a new practice match through the New-game form, human moves, Save and
-  quit, then Settings changed and Continue, more moves, Undo), or "finish" (boot on a finished match's save copied
-  from "prep": its end pages, the statistics written, the save retired). Then the power goes and
-  the app boots again on what is left, without faults. Checked: no error page and no exception out
-  of the loop; every save the flash took holds the match in memory; "Game saved" only when
+- "ops": for each plan in "plans" (none: the baseline, which lists every operation), play a session on a
+  fresh flash: "play" (a new practice match through the New-game form, human moves, Save and quit, then
+  Settings changed and Continue, more moves, Undo), or "finish" (boot on a finished match's save copied from
+  "prep": its end pages, the statistics written, the save retired). Then the power goes and the app boots
+  again on what is left, without faults. Checked: no error page and no exception out of the loop;
+  every save the flash took holds the match in memory; "Game saved" only when
   game.txt holds the match on the table; the power-on resumes the newest save the flash took (else
   the menu, when no save was ever taken), its message one line; a finished match counted once (or
   the player told the statistics were not saved).
