@@ -188,7 +188,7 @@ def test_every_table_message_fits(w, h):
 def other_table_messages():
     """Messages the table shows that come from elsewhere: the store's notes when a save is resumed
     (docs/UI.md's table, "table" rows), the save's flash errors, the app's own."""
-    out = ["Low memory: playing lean", "Thinking of a hint", words.PRACTICE]
+    out = ["Low memory: playing lean", "Thinking of a hint"]
     import savegame
     for n in (5, 28, 122):
         out.append(savegame.failed(OSError(n)))

@@ -125,7 +125,8 @@ class NewGame(ListScreen):
             for key, _, choices in option_choices(self.vid()):
                 if opts.get(key) in choices:
                     self.options[key] = opts[key]
-        self.practice = False        # undo as often as wanted, the match not counted (rows: when)
+        self.practice = False        # undo as often as wanted, the match not counted (rows: when;
+        #                              turned off with the row hidden)
         self.deal = None             # a deal code "ABC-DEF" to start from, or None: a random deal
         self.last_deal = None        # the code LEFT/RIGHT bring back after "Random"
         self.fields = []
@@ -169,9 +170,11 @@ class NewGame(ListScreen):
                     who += ("," if who else "") + names[s]
             out.append(("Names", self.app.g.fit(who, self.app.g.cols - 7)))
             f.append("names")
-        elif humans == 1:                           # one person against the AI (in pass-and-play
-            out.append(("Practice", "on" if self.practice else "off"))   # a move taken back would
-            f.append("practice")                    # show the hand that made it to the next player)
+        elif humans == 1:                           # one person against the AI: Practice (in
+            out.append(("Practice", "on" if self.practice else "off"))   # pass-and-play a move
+            f.append("practice")                    # taken back would show the hand that made it
+        if humans != 1:                             # to the next player)
+            self.practice = False
         for key, _, _ in option_choices(row[0]):
             out.append((OPTION_LABELS.get(key, key), self.options[key]))
             f.append(key)
@@ -260,11 +263,7 @@ class NewGame(ListScreen):
         match = Match(rules, seed)
         match.start_round()
         names = seat_names(kinds, typed)
-        practice = self.practice and "practice" in self.fields   # (a row hidden now is off)
-        if practice and not note:
-            from .words import PRACTICE
-            note = PRACTICE
-        app.start(match, kinds, names, "", note, True, practice)
+        app.start(match, kinds, names, "", note, True, self.practice)
 
 
 class Names(ListScreen):

@@ -9,8 +9,7 @@ from domino.tiles import name as tile_name
 _K_A = const(0x010)  # = keys.K_A
 _K_B = const(0x020)  # = keys.K_B
 _EV_PLAY = const(1)       # = domino.round._EV_PLAY
-_MULTI = const(0x100)     # = domino.round.MULTI
-_ARMS_MASK = const(0xF)   # = domino.round._ARMS_MASK
+_MULTI_HI = const(1)      # domino.round.MULTI (0x100) in a move's high byte
 _TILE_MASK = const(0x1F)  # = domino.round._TILE_MASK
 _SETTLE_MS = const(600)  # quiet wanted before the curtain lifts (passing a device takes longer)
 
@@ -64,7 +63,7 @@ class Curtain(Screen):
 def last_move_of(match, seat):
     """(moves of this round before seat's last move in it, that move's tiles in words: "3-5",
     "5-5+6-6"), or (-1, "") when seat has not moved this round. The round's events say who played
-    each tile; its moves, how many tiles each placed (a multi-double move places several)."""
+    each tile; its moves, how many tiles each placed (a multi-double move: one per arm it names)."""
     rd = match.round
     ev = rd.events
     mv = match.moves
@@ -73,17 +72,15 @@ def last_move_of(match, seat):
     at = -1
     text = ""
     for i in range(rd.nev):
-        if ev[2 * i] >> 4 != _EV_PLAY:
+        s = ev[2 * i]
+        if s >> 4 != _EV_PLAY:
             continue
-        s = ev[2 * i] & 15
-        if not left:
-            if j >= match.nmoves:
-                break
-            x = mv[2 * j] | mv[2 * j + 1] << 8
+        s &= 15
+        if not left:                 # (a round's events and moves agree: both hold every move)
             left = 1
-            if x & _MULTI:
+            if mv[2 * j + 1] & _MULTI_HI:        # a multi-double move: a tile per arm it names
                 left = 0
-                x &= _ARMS_MASK
+                x = mv[2 * j] & 15
                 while x:
                     left += x & 1
                     x >>= 1
@@ -91,7 +88,7 @@ def last_move_of(match, seat):
             if s == seat:
                 at = j - 1
                 text = ""
-        if s == seat and at == j - 1:
+        if at == j - 1:
             text += ("+" if text else "") + tile_name(ev[2 * i + 1] & _TILE_MASK)
         left -= 1
     return at, text
@@ -142,13 +139,9 @@ class Pause(ListScreen):
                 return "Undo: on your turn"
             if not t.solo:
                 return "Undo: only against the AI"
-            if not t.game.practice:
-                if t.undo_to < 0:
-                    return "Undo: only before the next player moves"
-            elif t.game.match.round_over():
-                return "Undo: the round is over"
-            elif self.undo_point()[0] < 0:
-                return "Undo: no move of yours this round"
+            if self.undo_point()[0] < 0:
+                return "Undo: no move of yours this round" if t.game.practice else \
+                    "Undo: only before the next player moves"
         return None
 
     def undo_point(self):
