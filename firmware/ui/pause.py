@@ -9,7 +9,6 @@ from domino.tiles import name as tile_name
 _K_A = const(0x010)  # = keys.K_A
 _K_B = const(0x020)  # = keys.K_B
 _EV_PLAY = const(1)       # = domino.round._EV_PLAY
-_MULTI_HI = const(1)      # domino.round.MULTI (0x100) in a move's high byte
 _TILE_MASK = const(0x1F)  # = domino.round._TILE_MASK
 _SETTLE_MS = const(600)  # quiet wanted before the curtain lifts (passing a device takes longer)
 
@@ -78,7 +77,8 @@ def last_move_of(match, seat):
         s &= 15
         if not left:                 # (a round's events and moves agree: both hold every move)
             left = 1
-            if mv[2 * j + 1] & _MULTI_HI:        # a multi-double move: a tile per arm it names
+            if mv[2 * j + 1]:        # a multi-double move (MULTI, 0x100: the only moves with a
+                # high byte): a tile per arm it names
                 left = 0
                 x = mv[2 * j] & 15
                 while x:
