@@ -9,7 +9,8 @@ clock), enlarged with nearest-neighbour scaling, on every board size:
   fives_<size>.png    Fives against the AI mid-game: a spinner with three or four arms built
   goat_<size>.png     4-player Goat: a long line that turns at least two corners on that screen
   moves_<size>.png    the move log of that Goat round (game menu, Moves)
-  undo_<size>.png     Fives right after "Undo" in the game menu: your last move taken back
+  undo_<size>.png     a practice game of Fives right after "Undo" in the game menu: your last move
+                      and the AI's answer taken back
   scores_128x64.png   the OLED's scores page (Y on the table)
 
 with <size> 240x240 (Pico-LCD-1.3), 320x240 (Display Pack 2.0), 240x135 (Display Pack), 128x64
@@ -42,6 +43,9 @@ TABLE, TILE, ACCENT, CURSOR, REMEMBERED = 3, 4, 9, 7, 12
 MENU = "wait:1000"
 # New game (first row of the menu) -> variant +2 = Fives -> UP wraps to "Start game" -> A
 FIVES = "wait:1000 a wait:300 right right up a wait:3000"
+# ... a practice game: DOWN to the Practice row (below the two seats), A turns it on, UP past the
+# first row wraps to "Start game"
+FIVES_PRACTICE = "wait:1000 a wait:300 right right down*4 a up*5 a wait:3000"
 # ... the same with seat 2 changed from Medium AI to Human (two steps back: Easy, Human), then UP
 # to the first row and once more (the list wraps to "Start game", whatever rows follow the seats)
 CURTAIN = "wait:1000 a wait:300 right right down*3 left left up*4 a wait:1500"
@@ -265,18 +269,20 @@ def moves(run, board):
 
 
 def undo(run, board):
-    """Fives: a turn of yours, the AI's answer, then Undo (the game menu's third row while it can
-    be done): the saved round has two moves fewer than without it."""
+    """A practice game of Fives (a counted game offers Undo only before the AI answers): a turn of
+    yours, the AI's answer, then Undo (the game menu's third row): the saved round has two moves
+    fewer than without it."""
     for k in range(2, 12):
-        _, before = run.play(board, FIVES + TURN * k, [])
-        shots, after = run.play(board, FIVES + TURN * k + " b wait:300 down down a wait:1500 {undo}",
+        _, before = run.play(board, FIVES_PRACTICE + TURN * k, [])
+        shots, after = run.play(board, FIVES_PRACTICE + TURN * k + " b wait:300 down down a wait:1500 {undo}",
                                 ["undo"])
         rb, ra = rounds(before), rounds(after)
+        check("\npractice 1\n" in after, "a practice game's save", shots["undo"])
         if len(rb) == 1 and len(ra) == 1 and len(ra[0]) == len(rb[0]) - 2:
             s = shots["undo"]
             if colour(board):
                 check(s.count(TABLE) > board[1] * 40, "the table after an undo", s)
-            return s, "Fives, %d turns, then Undo: %d moves -> %d" % (k, len(rb[0]), len(ra[0]))
+            return s, "practice Fives, %d turns, then Undo: %d moves -> %d" % (k, len(rb[0]), len(ra[0]))
     raise SystemExit("screenshots: no Fives turn with seed %d could be taken back" % run.seed)
 
 
