@@ -4,7 +4,7 @@ English is the source text in the code and loads nothing. Another language is a 
 beside ui/ (UTF-8, one "English<TAB>translation" a line, "\\n" for a line break, sorted; tools/lang/
 writes and checks it). It stays on the flash: use() reads it once and keeps only an index, a hash
 table of (hash of the English text, offset of its line), about 3 KB for 300 texts; tr() looks a text
-up there and reads its one line, and keeps the last texts asked for in a small cache, so a screen
+up there and reads its one line, and keeps the last texts asked for (48) in a dict, so a screen
 drawn every frame reads and allocates nothing (docs/UI.md, "Languages": the heap figures). A
 translation keeps the English text's placeholders ({0}, {name}, %d): the caller formats the result.
 
@@ -13,7 +13,7 @@ use() switches at any time (no reboot): the old file is closed, its index droppe
 from array import array
 from micropython import const
 
-_CACHE = const(16)          # texts kept translated (a slot is the text's hash modulo the slots)
+_CACHE = const(48)          # texts kept translated: more than any screen shows at once
 _HASH = const(0xFFFF)       # bits of a text's hash the index keeps (the line itself is compared)
 LANGS = ("en", "ru")        # the setting's values (store.SETTING_CHOICES)
 NAMES = ("English", "Русский")   # each language's own name for itself (the Settings row)
@@ -23,8 +23,7 @@ _f = None                   # the open language file, or None: English
 _hashes = None              # array('H'): the index's hash per slot
 _offs = None                # array('I'): line offset + 1 per slot (0: free)
 _mask = 0
-_ckey = [None] * _CACHE     # the cache: English text per slot ...
-_cval = [None] * _CACHE     # ... and its translation
+_cache = {}                 # English text: its translation, the last ones asked for (emptied when full)
 
 
 def folder():
@@ -46,8 +45,7 @@ def _drop():
     _f = _hashes = _offs = None
     _mask = 0
     _code = "en"
-    for i in range(_CACHE):
-        _ckey[i] = _cval[i] = None
+    _cache.clear()
 
 
 def use(lang, path=None):
@@ -96,14 +94,12 @@ def tr(s):
     """s in the language in use (s itself in English or when the file has no line for it)."""
     if _f is None:
         return s
-    h = hash(s)
-    c = h & (_CACHE - 1)
-    k = _ckey[c]
-    if k is s or k == s:
-        return _cval[c]
-    out = _look(s, h)
-    _ckey[c] = s
-    _cval[c] = out
+    out = _cache.get(s)
+    if out is None:
+        out = _look(s, hash(s))
+        if len(_cache) >= _CACHE:
+            _cache.clear()
+        _cache[s] = out
     return out
 
 

@@ -34,8 +34,8 @@ SOURCES = [p for p in ("ui/" + n for n in sorted(os.listdir(os.path.join(FIRMWAR
 SOURCES_UNSEEN = ("boards/*.py KEY_HELP (each board's line for its buttons)",
                   "str(e) of an OSError or RulesError shown as a note")
 
-VISIBLE_CALLS = {"text", "big_center", "right", "center", "fit", "wrap", "Message", "HelpPage",
-                 "menu", "resume", "tr", "failed", "say", "show_note", "banner", "curtain", "ListScreen",
+VISIBLE_CALLS = {"text", "big_center", "right", "center", "fit", "wrap", "Message",
+                 "menu", "resume", "tr", "say", "show_note", "banner", "curtain", "ListScreen",
                  "Screen", "note", "error", "ErrorPage"}
 VISIBLE_ATTRS = {"note", "title", "text", "msg", "message", "hint", "status", "label", "head", "tail"}
 BUILDER_FILES = {"ui/words.py", "ai/reason.py"}
@@ -48,7 +48,7 @@ LOG = re.compile(r"^[a-z]+: ")                                 # a log or REPL l
 DATA = re.compile(r"^ ?[A-Z0-9]{20,}$|^/|/$|^utf-8$|^[A-Za-z]{5}$(?<=HGemh)|^\{[a-z]+\}$")
 DATA_CALLS = {"need", "getattr", "hasattr", "setattr", "open", "startswith", "endswith", "find", "rfind",
               "split", "rsplit", "log", "print", "drop_module", "stat", "index", "get", "setdefault",
-              "aside", "kind", "write", "remove", "rename", "_json", "encode", "decode", "const",
+              "aside", "kind", "write", "remove", "rename", "_json", "encode", "decode",
               "ValueError", "OSError", "isinstance", "rstrip", "strip", "count", "__import__", "beep"}
 
 
@@ -83,6 +83,8 @@ def _visible(node, path):
         if p is None or isinstance(p, (ast.FunctionDef, ast.ClassDef, ast.Module)):
             break
         if isinstance(p, ast.Call) and n is not p.func:
+            if _call_name(p) in DATA_CALLS:
+                return False
             if _call_name(p) in VISIBLE_CALLS:
                 return True
         if isinstance(p, (ast.Assign, ast.AugAssign)):
@@ -163,6 +165,9 @@ def _hidden(node):
         if isinstance(p, ast.Call) and n is not p.func and _call_name(p) in DATA_CALLS:
             return True
         if isinstance(p, ast.Attribute):           # "...".join(...), "x".split()
+            return True
+        if isinstance(p, ast.Assign) and any(isinstance(t, ast.Name) and t.id in NOT_SHOWN
+                                             for t in p.targets):
             return True
         if isinstance(p, ast.stmt):
             return False
