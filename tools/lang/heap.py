@@ -1,6 +1,6 @@
 """The heap a language costs, two ways, under the MicroPython unix port (run by host_tests and by
-hand: `micropython -X heapsize=180K tools/lang/heap.py firmware/lang/ru.txt`; the import root
-firmware/ on MICROPYPATH). Prints one line per way: bytes held after loading, and bytes allocated
+hand: `micropython -X heapsize=180K tools/lang/heap.py dict|index firmware/lang/ru.txt`; the import root
+firmware/ on MICROPYPATH). Prints one line for the way asked (one process each, so one's garbage is not the other's): bytes held after loading, and bytes allocated
 by 300 look-ups of texts already looked up (a frame's redraw); then the index with its cache full.
 
 - dict: every line read into a dict {English: translation} (the simple way);
@@ -33,32 +33,29 @@ def dict_way(path):
     return d
 
 
-def main(path):
-    ks = keys(path)[:10]
+def main(way, path):
+    ks = keys(path)
     base = _used()
-    d = dict_way(path)
+    if way == "dict":
+        d = dict_way(path)
+        look = d.get
+    else:
+        from ui import lang
+        base = _used()
+        lang.use("ru", path)
+        look = lang.tr
     held = _used() - base
+    ten = ks[:10]
+    for k in ten:
+        look(k)
     a = gc.mem_alloc()
     for _ in range(30):
-        for k in ks:
-            d.get(k, k)
-    print("dict", held, gc.mem_alloc() - a)
-    d = None
-    from ui import lang
-    base = _used()
-    lang.use("ru", path)
-    held = _used() - base
-    for k in ks:
-        lang.tr(k)
-    a = gc.mem_alloc()
-    for _ in range(30):
-        for k in ks:
-            lang.tr(k)
-    print("index", held, gc.mem_alloc() - a)
-    for k in keys(path)[:48]:
-        lang.tr(k)
-    print("index+full cache", _used() - base, 0)
-    lang.use("en")
+        for k in ten:
+            look(k)
+    frame = gc.mem_alloc() - a
+    for k in ks[:48]:
+        look(k)
+    print(way, "held", held, "frame", frame, "with 48 looked up", _used() - base)
 
 
-main(sys.argv[1])
+main(sys.argv[1], sys.argv[2])
