@@ -11,10 +11,10 @@ translation keeps the English text's placeholders ({0}, {name}, %d): the caller 
 use() switches at any time (no reboot): the old file is closed, its index dropped, the new one read.
 """
 from array import array
-from micropython import const
 
-_CACHE = const(48)          # texts kept translated: more than any screen shows at once
-_HASH = const(0xFFFF)       # bits of a text's hash the index keeps (the line itself is compared)
+# plain ints, not micropython.const: host tools import this module under CPython as it is
+_CACHE = 48                 # texts kept translated: more than any screen shows at once
+_HASH = 0xFFFF              # bits of a text's hash the index keeps (the line itself is compared)
 LANGS = ("en", "ru")        # the setting's values (store.SETTING_CHOICES)
 NAMES = ("English", "Русский")   # each language's own name for itself (the Settings row)
 
