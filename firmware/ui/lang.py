@@ -106,11 +106,14 @@ def tr(s):
 def _look(s, h):
     f = _f
     offs = _offs
+    hashes = _hashes
+    if f is None or offs is None or hashes is None:
+        return s
     mask = _mask
     i = h & mask
     h &= _HASH
     while offs[i]:
-        if _hashes[i] == h:
+        if hashes[i] == h:
             f.seek(offs[i] - 1)
             ln = str(f.readline(), "utf-8")
             tab = ln.find("\t")

@@ -24,8 +24,8 @@ def use_lang(code):
 class Settings(ListScreen):
     """Brightness, sound, AI think time, animation, restarting by itself when stuck (the watchdog),
     the language (each named in itself: English, Русский; switched at once, its row's label in the
-    language in use), statistics reset. From the main menu, or from the game menu (`game`: the game is resumed from its save on the way back); the
-    settings are saved when left."""
+    language in use), statistics reset. From the main menu, or from the game menu (`game`: the
+    game is resumed from its save on the way back); the settings are saved when left."""
 
     def __init__(self, app, game=False):
         ListScreen.__init__(self, app, "Settings")

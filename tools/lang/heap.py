@@ -1,7 +1,8 @@
 """The heap a language costs, two ways, under the MicroPython unix port (run by host_tests and by
 hand: `micropython -X heapsize=180K tools/lang/heap.py dict|index firmware/lang/ru.txt`; the import root
-firmware/ on MICROPYPATH). Prints one line for the way asked (one process each, so one's garbage is not the other's): bytes held after loading, and bytes allocated
-by 300 look-ups of texts already looked up (a frame's redraw); then the index with its cache full.
+firmware/ on MICROPYPATH). Prints one line for the way asked (one process each, so one's garbage
+is not the other's): bytes held after loading, bytes allocated by 300 look-ups of texts already
+looked up (a frame's redraw), and bytes held once 48 texts were looked up (the cache full).
 
 - dict: every line read into a dict {English: translation} (the simple way);
 - index: ui/lang.py, the file kept on flash behind a hash index and a 48-text cache.
