@@ -52,6 +52,7 @@ SETTING_CHOICES = {
     "think": (500, (250, 500, 1000, 2000, 4000)),   # ms: Hard AI's budget (its strength was measured at 500)
     "anim": (2, (0, 1, 2, 3)),      # off, fast, normal, slow
     "wdt": (0, (0, 1)),             # watchdog: off unless asked for (it cannot be stopped once on)
+    "lang": ("en", ("en", "ru")),   # the player's language (= ui.lang.LANGS); saves stay in English
 }
 SEAT_KINDS = ("human", "easy", "medium", "hard")
 

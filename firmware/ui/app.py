@@ -50,6 +50,12 @@ class App:
         self.safe = self.inp.raw & _K_B    # B held at power-on: no file is read (ui/nav.py boot)
         st = self.store()
         self.settings, note = st.load_settings(not self.safe)
+        if self.settings["lang"] != "en":     # English loads nothing (ui/lang.py)
+            from ui import lang
+            try:
+                lang.use(self.settings["lang"])
+            except OSError:
+                note = note or "Language file missing"
         st = None
         self.ai_clock = ai_clock or board.ai_clock
         self.screen = Screen(self)
