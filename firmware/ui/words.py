@@ -74,7 +74,7 @@ def your_turn(name, practice=False, short=False):
     """practice: a practice game's turn (one person against the AI: name is None), said on every
     turn so the table shows the game is not counted."""
     if practice:
-        return "Practice" + (" turn" if short else ": your turn")
+        return "Practice turn" if short else "Practice: your turn"
     return "Your turn" if name is None else name + ", your turn"
 
 
