@@ -47,7 +47,7 @@ CURTAIN = "wait:1000 a wait:300 right right down*3 left left up*4 a wait:1500 " 
 # GOLDEN BEGIN (rewritten by UPDATE_GOLDEN=1)
 GOLDEN = {
     "curtain": "56a8dd15c94a0b56",
-    "form": "68c7828109bd5a72",
+    "form": "0e00dfff705b4a48",
     "menu": "371926d53a72aba3",
     "move1": "369b2bf4e47da184",
     "move2": "cb3587c8b451dd3d",

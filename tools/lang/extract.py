@@ -22,6 +22,8 @@ import os
 import re
 import sys
 
+from tools import cli
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FIRMWARE = os.path.join(ROOT, "firmware")
 
@@ -227,8 +229,12 @@ def help_sections(path=None):
     return {k: "\n".join(v).strip() for k, v in out.items()}
 
 
-def main(argv):
-    if "--unseen" in argv:
+def main(argv=None):
+    ap = cli.parser("python -m tools.lang.extract", description=__doc__.split("\n\n")[0])
+    ap.add_argument("--unseen", action="store_true",
+                    help="the string constants no rule took (for a person to judge), not the catalogue")
+    argv = ap.parse_args(argv)
+    if argv.unseen:
         for path in SOURCES:
             for s in sorted(scan(path)[1]):
                 print(path + ": " + repr(s))
