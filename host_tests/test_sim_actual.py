@@ -94,7 +94,8 @@ def test_the_window_shows_actual_size_and_says_so():
     code = ("import pygame, sys\n"
             "from tools.sim import main\n"
             "set_mode, caption = pygame.display.set_mode, pygame.display.set_caption\n"
-            "pygame.display.set_mode = lambda size, *a: print('SIZE', *size, flush=True) or set_mode(size, *a)\n"
+            "pygame.display.set_mode = lambda size, *a: "
+            "print('SIZE', *size, flush=True) or set_mode(size, *a)\n"
             "pygame.display.set_caption = lambda t: print('TITLE', t, flush=True) or caption(t)\n"
             "sys.exit(main.main(sys.argv[1:]))\n")
     p = subprocess.Popen([sys.executable, "-c", code, "--view", "window", "--board", "pimoroni_pack2",
