@@ -154,3 +154,48 @@ def test_boot_plugs_the_pinned_addresses():
     us, at = line[0].split(None, 2)[1:]
     assert ast.literal_eval(at.replace("@end", "")) == pins
     assert int(us) < 40000
+
+
+# main.py for the images' smoke test: the free heap after a collection, the machine, the filesystem's
+# blocks, a file the PC placed read back and one written for the PC to read.
+IMAGE_MAIN = b"""import gc, os, sys
+gc.collect()
+free = gc.mem_free()
+with open('/probe/placed.txt') as f:
+    placed = f.read()
+with open('/probe/written.txt', 'w') as f:
+    f.write('written on the device')
+print('@boot|%d|%d|%s|%s|@end' % (free, os.statvfs('/')[2], placed, sys.implementation._machine))
+"""
+
+
+IMAGES = {"pico": (352, "Raspberry Pi Pico with RP2040"), "pico_w": (212, "Raspberry Pi Pico W with RP2040")}
+W_STATIC = 240208 - 199488     # the W image's free heap at boot is this much under the Pico's
+
+
+def boot_image(image):
+    """main.py's line on `image`: (free heap, filesystem blocks, the placed file, the machine), and the
+    file the device wrote, read back from its flash on the PC."""
+    placed = "placed on the PC for " + image
+    files = {"/main.py": IMAGE_MAIN, "/probe/placed.txt": placed.encode()}
+    r = emu.run(emu.flash_image(files, image), plan=[{"console": "@end", "max": 10000}], timeout=120,
+                keep_flash=True, image=image)
+    line = [ln for ln in r.report.get("console", "").splitlines() if ln.startswith("@boot")]
+    assert line, r.why()
+    free, blocks, got_placed, machine = line[0].split("|")[1:5]
+    assert got_placed == placed
+    return int(free), int(blocks), machine, emu.read_flash(r.flash, "/probe/written.txt", image)
+
+
+def test_both_images_boot_with_their_heap_and_mount_their_flash():
+    """Each stock image boots and mounts the littlefs the harness built at the place its binary info
+    declares (a file placed on the PC is read on the device, one the device writes is read back on the
+    PC), and the W's free heap is the Pico's less its wireless stack's 40.7 KB of static RAM."""
+    got = {}
+    for image, (blocks, machine) in IMAGES.items():
+        free, got_blocks, got_machine, written = got[image] = boot_image(image)
+        assert got_blocks == blocks == emu.block_count(image)
+        assert got_machine == machine
+        assert written == b"written on the device"
+    assert got["pico"][0] - got["pico_w"][0] == W_STATIC, (got["pico"][0], got["pico_w"][0])
+    assert abs(got["pico_w"][0] - 199488) < 2048, got["pico_w"][0]
