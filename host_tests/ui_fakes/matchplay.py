@@ -51,7 +51,7 @@ def play(app, press, step, limit=200000):
         name = type(sc).__name__
         mode = getattr(sc, "mode", -1)
         page = getattr(sc, "page", -1)
-        if name not in ("Table", "RoundEnd", "MainMenu", "Screen"):
+        if name not in ("Table", "RoundEnd", "MainMenu", "Screen", "Curtain"):
             return "stuck on " + name + " " + str(getattr(sc, "text", "")), rounds, moves
         sc = None                      # hold no screen (and its game) while the app moves on
         if name == "Table":
@@ -67,6 +67,8 @@ def play(app, press, step, limit=200000):
         elif name == "RoundEnd":
             if page == 0:
                 rounds += 1
+            press(K_A)
+        elif name == "Curtain":         # pass-and-play: the device handed to the next person
             press(K_A)
         elif name == "MainMenu":
             return "over", rounds, moves
