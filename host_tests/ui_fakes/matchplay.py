@@ -7,6 +7,14 @@ board) and tools/pico_emu/scripts/uimatch.py (the emulated Pico, real board). Ea
 """
 from ui.input import K_DOWN, K_RIGHT, K_A
 
+try:
+    from time import ticks_diff
+except ImportError:                    # CPython
+    def ticks_diff(a, b):
+        return a - b
+
+CURTAIN_WAIT_MS = 700                  # a pass-and-play curtain lifts for a press after 600 ms of quiet
+
 
 def row(app, press, label):
     """Move the menu's cursor down to the row `label`."""
@@ -68,7 +76,12 @@ def play(app, press, step, limit=200000):
             if page == 0:
                 rounds += 1
             press(K_A)
-        elif name == "Curtain":         # pass-and-play: the device handed to the next person
+        elif name == "Curtain":         # pass-and-play: the device handed to the next person, who
+            t0 = app.board.ticks_ms()   # waits for the curtain's quiet before pressing A
+            for _ in range(100000):
+                if ticks_diff(app.board.ticks_ms(), t0) >= CURTAIN_WAIT_MS:
+                    break
+                step()
             press(K_A)
         elif name == "MainMenu":
             return "over", rounds, moves
