@@ -4,7 +4,6 @@ board file on stock MicroPython, a seeded game is played through the buttons (GP
 device times), and every picture the ST7789 got over SPI, decoded back into pixels, is pixel-equal
 to the PC simulator's frame after the same keys. The OLED board boots and draws on the SSD1306
 responder. Skips, saying how to get it, where the emulator is not set up (`make pico-emu`)."""
-import ast
 import os
 import shutil
 import sys
@@ -121,39 +120,6 @@ def test_oled_game_through_the_buttons_pixel_equal(games):
         seen.add(dev)
     assert len(seen) >= 12, len(seen)
     assert r.display["state"]["on"]
-
-
-# What main.py does first, timed, then where the plugs are: one line the test reads.
-PLUG_MAIN = b"""import time
-t0 = time.ticks_us()
-import sys
-import heapplug
-PLUGS = heapplug.plug()
-heapplug = None
-sys.modules.pop("heapplug", None)
-us = time.ticks_diff(time.ticks_us(), t0)
-print("@plugs", us, [id(p) if p is not None else 0 for p in PLUGS], "@end")
-"""
-
-
-def test_boot_plugs_the_pinned_addresses():
-    """Every heap address the build found pinned by the AI's machine code (tools/native_pins.py, module
-    heappins) gets its one-block plug at boot, in a few ms (docs/ENGINE.md, "Memory tricks")."""
-    import native_pins
-    board = "waveshare_lcd13"
-    out = os.path.join(BUILD, "tree-plugs")
-    files = device.board_tree(board, out)
-    pins = native_pins.tree_pins(out, [p[1:] for p in files if p.endswith(".mpy")], "rp2040")
-    assert pins, "no pinned address in this build: the test shows nothing"
-    files["/main.py"] = PLUG_MAIN
-    kind, wire = wiring.display(board)
-    r = emu.run(emu.flash_image(files), plan=[{"console": "@end", "max": 5000}],
-                gpio_high=wiring.released(board), timeout=300, **{kind: wire})
-    line = [ln for ln in r.report["console"].splitlines() if ln.startswith("@plugs")]
-    assert line, r.why()
-    us, at = line[0].split(None, 2)[1:]
-    assert ast.literal_eval(at.replace("@end", "")) == pins
-    assert int(us) < 40000
 
 
 # main.py for the images' smoke test: the free heap after a collection, the machine, the filesystem's
