@@ -304,7 +304,32 @@ def main(argv=None):
         lines = [ln for ln in r.console(n).splitlines() if ln.startswith(("link:", "heap:", "Traceback"))]
         print("%s: %s" % (name, " | ".join(lines[-4:])))
     print(json.dumps(figures(r)))
-    return 0 if r.rc == 0 else 1
+    if r.rc != 0:
+        print("link: the run did not finish: %s" % r.why())
+        return 1
+    problem = disagreement(r, whole=a.presses is None)
+    if problem:
+        print("link: " + problem)
+        return 1
+    return 0
+
+
+def disagreement(run_, whole):
+    """None when both devices hold the same match (and, for a whole match, printed the same closing
+    line), else what differs."""
+    for n in (0, 1):
+        if "Traceback" in run_.console(n):
+            return "device %d raised: %s" % (n, run_.console(n)[-600:])
+    if whole:
+        over = [[ln for ln in run_.console(n).splitlines() if ln.startswith(OVER)] for n in (0, 1)]
+        if not over[0] or over[0] != over[1]:
+            return "closing lines differ: %r" % (over,)
+        return None
+    saves = [run_.save(n) for n in (0, 1)]
+    if not saves[0] or not saves[1]:
+        return "a device has no save"
+    keep = [[ln for ln in s.decode().splitlines() if not ln.startswith(("link ", "names ", "sum "))] for s in saves]
+    return None if keep[0] == keep[1] else "the saves differ: %r" % (keep,)
 
 
 if __name__ == "__main__":

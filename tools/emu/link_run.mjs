@@ -17,9 +17,9 @@
 //   "out": DIR, "timeout": WALL_S, "device_s": S}
 // Plan steps are run.mjs's (wait, idle, down, up, press, shot, mark, console, end) plus
 //   {"sync": LABEL}  wait until the other device's plan has passed {"mark": LABEL}.
-// Autoplay: once both plans are done, until both consoles printed TEXT (or N presses, or a device
-// time limit): wait until both displays have been still for MS, then press the key on one device
-// and the other in turn. A press on a device whose person is not to move is dropped by its table, so
+// Autoplay: once both plans are done, until both consoles printed TEXT (or N presses and both
+// displays still after the last, or a device time limit): wait until both displays have been still
+// for MS, then press the key on one device and the other in turn. A press on a device whose person is not to move is dropped by its table, so
 // the match advances exactly one way whatever the emulators' speed; a shot of both displays is kept
 // before each press ("auto N").
 // Out: DIR/link.json: each device's report (as run.mjs's: console, marks, shots, display windows),
@@ -207,7 +207,6 @@ function autoplay() {
   if (!auto || finished || !devices.every((d) => d.planDone)) return;
   const now = Math.max(...devices.map((d) => d.nowNs()));
   if (auto.until && devices.every((d) => d.console.includes(auto.until))) { finish(0, 'both printed ' + auto.until); return; }
-  if (auto.presses !== undefined && presses.length >= auto.presses) { finish(0, `${presses.length} presses`); return; }
   const last = Math.max(...devices.map((d) => d.display.lastByteNs));
   if (stillSince === null) stillSince = now;
   if (now - Math.max(last, stillSince) < auto.idle * 1e6) {
@@ -215,6 +214,7 @@ function autoplay() {
     return;
   }
   stillSince = null;
+  if (auto.presses !== undefined && presses.length >= auto.presses) { finish(0, `${presses.length} presses`); return; }
   const d = devices[turn];
   const g = auto.keys[turn];
   for (const dev of devices) dev.shot(`auto ${presses.length}`);
