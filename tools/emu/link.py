@@ -5,7 +5,7 @@ the match is played by pressing A on one device and the other in turn once both 
 whatever the timing). The cable can be pulled and garbage put on a wire at chosen device times.
 
     python -m tools.emu.link [--presses N | --whole] [--cut AT_MS:FOR_MS] [--garbage AT_MS:DEVICE:N]
-                             [--heap] [--board B] [--firmware UF2]
+                             [--heap] [--board B] [--image pico|pico_w]
 
 What a run gives (LinkRun): each device's console, shots and display windows, every frame on each
 wire with its device times, the saves both devices left on their flash; figures() works out the
@@ -141,7 +141,7 @@ def menu_plans(board, idle_ms=600):
 
 
 def run(board="waveshare_lcd13", presses=None, until=OVER, cuts=(), garbage=(), heap=False,
-        firmware=None, idle_ms=500, timeout=1800, device_s=0, work=None, node="node"):
+        image=emu.DEFAULT_IMAGE, idle_ms=500, timeout=1800, device_s=0, work=None, node="node"):
     """Two devices, host and guest, through the menus and `presses` autoplay presses (or until both
     print `until`). cuts: [(at_ms, for_ms)] of device time; garbage: [(at_ms, device, bytes)]."""
     why = emu.missing()
@@ -155,14 +155,15 @@ def run(board="waveshare_lcd13", presses=None, until=OVER, cuts=(), garbage=(), 
     files = build_device(board, os.path.join(work, "tree"), heap)
     img = os.path.join(work, "flash.img")
     with open(img, "wb") as f:
-        f.write(emu.flash_image(files))
+        f.write(emu.flash_image(files, image))
     host_plan, guest_plan = menu_plans(board)
-    fw = firmware or os.path.join(emu.HOME, "firmware.uf2")
+    fw = emu.firmware(image)
     spec = ",".join("%s=%d" % kv for kv in sorted(wire.items()))
     out = os.path.join(work, "out")
     cfg = {
-        "devices": [dict(name=name, flash=img, firmware=fw, high=wiring.released(board), plan=plan,
-                         **{kind: spec}) for name, plan in (("host", host_plan), ("guest", guest_plan))],
+        "devices": [dict(name=name, flash=img, firmware=fw, fs=emu.fs_arg(image), high=wiring.released(board),
+                         plan=plan, **{kind: spec})
+                    for name, plan in (("host", host_plan), ("guest", guest_plan))],
         "cable": {"cuts": [list(c) for c in cuts], "garbage": [[a, d, list(b)] for a, d, b in garbage]},
         "autoplay": {"keys": [a_gpio, a_gpio], "idle": idle_ms, "hold": keys.TAP_MS, "max": 120000,
                      "until": until},
@@ -278,7 +279,8 @@ def main(argv=None):
     ap.add_argument("--cut", action="append", default=[], help="AT_MS:FOR_MS the cable pulled")
     ap.add_argument("--garbage", action="append", default=[], help="AT_MS:DEVICE:N random bytes")
     ap.add_argument("--heap", action="store_true", help="probe the heap after every save / AI tick")
-    ap.add_argument("--firmware", help="a MicroPython .uf2 (default: build/pico_emu/firmware.uf2)")
+    ap.add_argument("--image", choices=sorted(emu.IMAGES), default=emu.DEFAULT_IMAGE,
+                    help="the stock MicroPython both devices boot (pico_w: the Pico W)")
     ap.add_argument("--work", help="keep the run's files here")
     ap.add_argument("--timeout", type=int, default=3600)
     a = ap.parse_args(argv)
@@ -293,7 +295,7 @@ def main(argv=None):
         sys.stderr.write("link: --cut AT_MS:FOR_MS, --garbage AT_MS:DEVICE:N (numbers)\n")
         return 2
     try:
-        r = run(a.board, presses=a.presses, cuts=cuts, garbage=garbage, heap=a.heap, firmware=a.firmware,
+        r = run(a.board, presses=a.presses, cuts=cuts, garbage=garbage, heap=a.heap, image=a.image,
                 timeout=a.timeout, work=a.work)
     except emu.EmuError as e:
         sys.stderr.write("link: %s\n" % e)

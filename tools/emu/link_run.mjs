@@ -8,7 +8,7 @@
 //
 // usage: node link_run.mjs CONFIG.json
 // CONFIG: {
-//   "devices": [{"name", "flash": IMG, "firmware": UF2, "high": [GPIO..], "st7789": SPEC|null,
+//   "devices": [{"name", "flash": IMG, "firmware": UF2, "fs": "OFFSET:BYTES", "high": [GPIO..], "st7789": SPEC|null,
 //                "ssd1306": SPEC|null, "plan": [STEP..]}, x2],
 //   "cable": {"cuts": [[AT_MS, FOR_MS]..],          bytes dropped both ways from AT for FOR ms
 //             "garbage": [[AT_MS, DEVICE, [BYTE..]]..]}, bytes put on DEVICE's RX at AT (at wire pace)
@@ -28,7 +28,7 @@
 // Exit: 0 done, 124 wall timeout, 125 device-time limit, 126 a plan step's max ran out, 2 usage, 4 trouble.
 import fs from 'fs';
 import path from 'path';
-import { Pico, FLASH_START } from './pico.mjs';
+import { Pico, FLASH_START, parseFs } from './pico.mjs';
 import { SerialPort } from './usb.mjs';
 import { fixUart, charBits } from './uart.mjs';
 import { spec, st7789, ssd1306, ST7789_KEYS, SSD1306_KEYS } from './displays.mjs';
@@ -52,7 +52,7 @@ class Device {
   constructor(n, d) {
     this.n = n;
     this.name = d.name || String(n);
-    this.pico = new Pico({ firmware: d.firmware, flash: fs.readFileSync(d.flash) });
+    this.pico = new Pico({ firmware: d.firmware, fs: parseFs(d.fs), flash: fs.readFileSync(d.flash) });
     for (const g of d.high || []) this.pico.setInput(g, true);
     const bad = (m) => usage(`${this.name}: ${m}`);
     this.lcd = d.st7789 ? st7789(this.pico, spec(d.st7789, ST7789_KEYS, bad)) : null;
