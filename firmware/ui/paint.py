@@ -14,6 +14,7 @@ _ARM_MASK = const(3)  # = domino.round._ARM_MASK
 _FAM_GOAT = const(1)  # = domino.rules._FAM_GOAT
 _F_HORIZ = const(1)    # = ui.gfx.F_HORIZ
 _CHAIN_OF_ARM = const((1, 0, 2, 3))  # = ui.gfx.CHAIN_OF_ARM
+_ARM_ORDER = const((0, 2, 3, 1))  # arms L, U, D, R: left to right as the table shows them
 _M_PICK = const(1)    # = ui.table._M_PICK
 _M_END = const(2)     # = ui.table._M_END
 _M_WAIT = const(3)    # = ui.table._M_WAIT
@@ -106,23 +107,60 @@ def now(t):
 
 
 def msg(t, g):
+    """The message area: on colour screens the open ends' row (ends), then the message lines."""
     c = g.c
     fb = g.fb
     w = g.w
-    y = t.msg_y
-    rows = 1 if t.compact else 2
-    fb.fill_rect(0, y, w, 10 if t.compact else 19, c.BG)   # (its last row is the hand's: part_rows)
+    fb.fill_rect(0, t.msg_y, w, t.msg_h, c.BG)    # (its last row is the hand's: part_rows)
+    if t.ends_h:
+        ends(t, g)
+    y = t.text_y
+    rows = t.msg_lines
     text, col = now(t)
     c1, c2 = t.msg_cols()
     lines = wrap(text, c1, c2)
     k = (t.page % ((len(lines) + rows - 1) // rows)) * rows
     for i in range(rows):
         if k + i < len(lines):
-            g.text(lines[k + i], 0, y + 1 + 9 * i, col)
-    if not t.compact:
-        g.right(t.status(), w, y + 10, c.DIM)
+            g.text(lines[k + i], 0, y + 1 + g.lh * i, col)
     if t.thinking != _NONE:
         t._draw_wheel(g)
+
+
+def ends(t, g):
+    """The number at each open end in a half-tile big enough to count its pips (the table above may
+    draw its tiles smaller), in the order left, up, down, right; the end being chosen, or the one
+    the hint suggests, outlined as on the table; the stock and the count at the right."""
+    c = g.c
+    lay = t.game.match.round.layout
+    s = g.legible
+    y = t.ends_y + 3
+    x = 3
+    chosen = _NONE
+    if t.mode == _M_END:
+        chosen = _arms(t.opts[t.opt])
+    elif t.mode == _M_PICK and t.hint_move >= 0 and t.hint_tile == t.cursor_tile:
+        chosen = _arms(t.hint_move)
+    offered = 0
+    if t.mode == _M_END:
+        for i in range(t.nopts):
+            offered |= _arms(t.opts[i])
+    if lay.lead != _NONE:
+        for a in _ARM_ORDER:
+            if lay.is_open(a):
+                mark = c.CURSOR if (chosen >> a) & 1 else (c.PLAYABLE if (offered >> a) & 1 else -1)
+                g.square(x, y, lay.end[a], s, mark)
+                x += s + 6
+    st = t.status()
+    if st:
+        g.right(st, g.w - 2, t.ends_y + (t.ends_h - g.lh) // 2, c.DIM)
+
+
+def _arms(m):
+    """The arms move m goes on (a mask; a multi-end move's arms, else its one)."""
+    if m & _MULTI:
+        return m & 15
+    return 1 << ((m >> _ARM_SHIFT) & _ARM_MASK)
 
 
 def table_rows(t, g):
@@ -225,8 +263,9 @@ def _score_text(t, side):
 
 
 def head(t, g):
-    """A column per seat: the name (the seat to move highlighted; teams in their colours) over the
-    tiles in hand (a tile and the count) and the score ("pts" where there is room)."""
+    """A column per seat: the name (the seat to move highlighted; teams in their colours), the tiles
+    in hand (a tile and the count) and the score, on one row where they fit (ui/table.py), else
+    the name over the rest."""
     c = g.c
     fb = g.fb
     game = t.game
@@ -234,26 +273,33 @@ def head(t, g):
     rd = m.round
     r = m.rules
     n = r.players
+    lh = g.lh
+    cw = g.cw
     fb.fill_rect(0, 0, g.w, t.head_h, c.BG)
-    cw = g.w // n
+    colw = g.w // n
+    one = t.head_rows == 1
     for s in range(n):
-        x = s * cw
+        x = s * colw
         side = r.side(s)
         col = c.FG
         if r.teams:
             col = c.TEAM0 if side == 0 else c.TEAM1
+        name = g.fit(game.names[s], (colw - 2) // cw)
         if s == rd.turn and not m.round_over():
-            fb.fill_rect(x, 0, cw - 2, 9, c.PANEL if not g.mono else c.FG)
+            fb.fill_rect(x, 0, (len(name) * cw + 2) if one else colw - 2, lh, c.PANEL if not g.mono else c.FG)
             col = c.CURSOR if not g.mono else c.BG
-        g.text(g.fit(game.names[s], (cw - 2) // 8), x + 1, 1, col)
-        fb.fill_rect(x + 1, 11, 4, 7, c.TILE)
-        fb.hline(x + 1, 14, 4, g.divider)
+        g.text(name, x + 1, 0, col)
+        y = 0 if one else lh
+        xc = x + (len(name) + 1) * cw if one else x + 1
+        th = lh * 2 // 5                          # the tile icon: upright, its divider mid-way
+        fb.fill_rect(xc, y + (lh - 2 * th) // 2, th, 2 * th, c.TILE)
+        fb.hline(xc, y + lh // 2, th, g.divider)
         cnt = str(rd.hand_size(s))
-        g.text(cnt, x + 7, 11, c.FG)
+        g.text(cnt, xc + th + 2, y, c.FG)
         txt, rem = _score_text(t, side)
-        if 8 * (len(cnt) + len(txt) + 4) + 16 <= cw:
+        if not one and cw * (len(cnt) + len(txt) + 5) + th + 4 <= colw:
             txt += " pts"
-        g.right(txt, x + cw - 8, 11, c.REMEMBERED if rem else c.FG)
+        g.right(txt, x + colw - cw // 2 - 2, y, c.REMEMBERED if rem else c.FG)
 
 
 def hand(t, g):
@@ -268,7 +314,7 @@ def hand(t, g):
         t.hand_drawn(-1)
     if t.shown == _NONE:
         if not t.solo and not g.mono:             # (1-bit: nothing lit there, tests check)
-            g.center("(hands hidden)", t.hand_y + t.hand_h // 2 - 4, c.DIM)
+            g.center("(hands hidden)", t.hand_y + (t.hand_h - g.lh) // 2, c.DIM)
         return
     x0, vis, _ = t.hand_span()
     f = t.hfirst                                 # the shown tiles follow the cursor
@@ -312,11 +358,11 @@ def _hand_tile(t, g, i, picking):
 
 
 def _scroll_marks(t, g, vis):
-    ym = t.hand_y + t.hand_h // 2 - 4
+    ym = t.hand_y + (t.hand_h - g.lh) // 2
     if t.hfirst > 0:
-        g.fb.text("<", 0, ym, g.c.ACCENT)
+        g.text("<", 0, ym, g.c.ACCENT)
     if t.hfirst + vis < t.nh:
-        g.fb.text(">", g.w - 8, ym, g.c.ACCENT)
+        g.right(">", g.w, ym, g.c.ACCENT)
 
 
 def draw_layout(v, g, highlight=0, mark_col=-1):
@@ -343,9 +389,9 @@ def draw_layout(v, g, highlight=0, mark_col=-1):
     if v.tall:
         c = g.c
         if v.top - off < y_lo:
-            g.text("^", v.x0 + v.w - 8, y_lo, c.ACCENT)
+            g.right("^", v.x0 + v.w, y_lo, c.ACCENT)
         if v.bottom - off > y_hi:
-            g.text("v", v.x0 + v.w - 8, y_hi - 8, c.ACCENT)
+            g.right("v", v.x0 + v.w, y_hi - g.lh, c.ACCENT)
 
 
 def mark_end(v, g, chain, col, chosen=True):

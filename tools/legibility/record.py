@@ -21,8 +21,8 @@ app = App(board, sys.argv[3])
 app.settings["anim"] = 0
 app.settings["think"] = 0
 g = app.g
-texts = []
-tiles = []
+texts = []          # [screen, text, x, y, w, h, capitals, frame]
+tiles = []          # [screen, where, half-tile size, pip size, gap between pips]
 
 
 def screen():
@@ -36,29 +36,53 @@ def in_band(y):
     return board.y0 <= y < board.y0 + band
 
 
-def wrap_text(call):
-    real = getattr(g, call)
-
-    def rec(s, *a):
-        if call == "center":
-            y, k = a[0], 1
-            x = (g.w - 8 * len(s)) // 2
-        elif call == "right":
-            x, y, k = a[0] - 8 * len(s), a[1], 1
-        elif call == "big":
-            x, y = a[0], a[1]
-            k = (a[3] if len(a) > 3 else 0) or g.scale
-        else:
-            x, y, k = a[0], a[1], 1
-        if s and in_band(y):
-            texts.append([screen(), s, x, y, 8 * k * len(s), 8 * k, CAPS_8X8 * k])
-        return real(s, *a)
-    setattr(g, call, rec)
+frame = [0]
 
 
-for call in ("text", "right", "center", "big"):
-    wrap_text(call)
+def wrap_show():
+    real = board.show
+
+    def show(y0=0, y1=0x7FFF, more=False):
+        real(y0, y1, more)
+        if not more:
+            frame[0] += 1
+    board.show = show
+
+
+wrap_show()
+real_put = g.put
+
+
+def put(s, x, y, col, k=1):
+    """Every text the UI draws goes through Gfx.put: its box and capital height."""
+    if g.font is not None:
+        w, h, caps = g.cw * len(s), g.lh, g.caps
+    else:
+        w, h, caps = 8 * k * len(s), 8 * k, CAPS_8X8 * k
+    if s.strip() and in_band(y):
+        texts.append([screen(), s, x, y, w, h, caps, frame[0]])
+    real_put(s, x, y, col, k)
+
+
+g.put = put
 real_tile = g.tile
+real_square = g.square
+
+
+ends_row = [False]   # the table shows the open ends in their own row
+
+
+def region(y):
+    """Where on the table screen a tile lies: the hand row, the open ends' row, the table."""
+    t = app.table
+    if t is None or screen() != "Table":
+        return "table"
+    ends_row[0] = t.ends_h > 0
+    if y >= t.hand_y - 2:
+        return "hand"
+    if t.ends_h and t.ends_y <= y < t.ends_y + t.ends_h:
+        return "ends"
+    return "table"
 
 
 def tile(x, y, a, b, horiz, s, flags=0, mark=-1):
@@ -67,12 +91,20 @@ def tile(x, y, a, b, horiz, s, flags=0, mark=-1):
         return
     at = g._pip_at
     z = g._pip_z
-    t = app.table
-    where = "hand" if t is not None and s == t.hs and screen() == "Table" else "table"
-    tiles.append([screen(), where, s, z, at[1] - at[0] - z])
+    tiles.append([screen(), region(y), s, z, at[1] - at[0] - z])
+
+
+def square(x, y, v, s, mark=-1):
+    real_square(x, y, v, s, mark)
+    if not in_band(y) or not v:
+        return
+    at = g._pip_at
+    z = g._pip_z
+    tiles.append([screen(), "ends", s, z, at[1] - at[0] - z])
 
 
 g.tile = tile
+g.square = square
 
 
 def settle(n=30):
@@ -108,4 +140,5 @@ for _ in range(6):
     press("a")
     settle(100)
 print(json.dumps({"profile": profile, "w": board.width, "h": board.height,
-                  "pitch_um": board.pitch_um, "texts": texts, "tiles": tiles}))
+                  "pitch_um": board.pitch_um, "ends_row": ends_row[0], "texts": texts,
+                  "tiles": tiles}))
