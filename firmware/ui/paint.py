@@ -136,7 +136,7 @@ def ends(t, g):
     s = g.legible
     y = t.ends_y + 3
     x = 3
-    chosen = _NONE
+    chosen = 0
     if t.mode == _M_END:
         chosen = _arms(t.opts[t.opt])
     elif t.mode == _M_PICK and t.hint_move >= 0 and t.hint_tile == t.cursor_tile:
@@ -151,9 +151,19 @@ def ends(t, g):
                 mark = c.CURSOR if (chosen >> a) & 1 else (c.PLAYABLE if (offered >> a) & 1 else -1)
                 g.square(x, y, lay.end[a], s, mark)
                 x += s + 6
-    st = t.status()
-    if st:
-        g.right(st, g.w - 2, t.ends_y + (t.ends_h - g.lh) // 2, c.DIM)
+    ty = t.ends_y + (t.ends_h - g.lh) // 2
+    right = g.w - 2
+    rd = t.game.match.round
+    r = rd.rules
+    if r.draw and rd.sn:                         # the stock left (4-player Goat deals every tile)
+        st = "Stock " + str(rd.stock_left())
+        right -= g.width(st)
+        g.text(st, right, ty, c.DIM)
+        right -= g.cw
+    if r.inplay_mod:                             # the Fives family: the open ends' count
+        n = str(lay.count(r.spinner_keeps))
+        st = "Count " + n if x + g.width("Count " + n) <= right else "=" + n
+        g.text(st, x, ty, c.FG)
 
 
 def _arms(m):
@@ -285,6 +295,8 @@ def head(t, g):
         if r.teams:
             col = c.TEAM0 if side == 0 else c.TEAM1
         name = g.fit(game.names[s], (colw - 2) // cw)
+        if s:
+            fb.vline(x - 2, 0, t.head_h - 1, c.DIM)
         if s == rd.turn and not m.round_over():
             fb.fill_rect(x, 0, (len(name) * cw + 2) if one else colw - 2, lh, c.PANEL if not g.mono else c.FG)
             col = c.CURSOR if not g.mono else c.BG
@@ -299,7 +311,7 @@ def head(t, g):
         txt, rem = _score_text(t, side)
         if not one and cw * (len(cnt) + len(txt) + 5) + th + 4 <= colw:
             txt += " pts"
-        g.right(txt, x + colw - cw // 2 - 2, y, c.REMEMBERED if rem else c.FG)
+        g.right(txt, x + colw - 4, y, c.REMEMBERED if rem else c.FG)
 
 
 def hand(t, g):

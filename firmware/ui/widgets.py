@@ -10,7 +10,6 @@ _K_DOWN = const(0x002)   # = keys.K_DOWN
 _K_LEFT = const(0x004)   # = keys.K_LEFT
 _K_RIGHT = const(0x008)  # = keys.K_RIGHT
 
-_ROW_H = const(11)
 OPTION_LABELS = {
     "target": "Target", "hand": "Hand size", "big_tiles": "0-0=25 6-6=50", "lone_00": "Lone 0-0",
     "lone_66": "Lone 6-6", "reserve": "Reserve", "fish": "Fish for", "leader": "Next lead",
@@ -79,51 +78,75 @@ class ListScreen(Screen):
             return
         self.app.redraw()
 
+    def _lines(self, g, label, v):
+        """The lines a row takes: "label ... value" on one when it fits, else the label wrapped and
+        the value on a line of its own (nothing is cut)."""
+        if len(label) + (len(v) + 1 if v else 0) <= g.cols:
+            return 1
+        return len(wrap(label, g.cols)) + (1 if v else 0)
+
     def draw(self, g):
         c = g.c
         fb = g.fb
         fb.fill(c.BG)
+        lh = g.lh
+        rh = lh + 2                                  # a row: a line and the cursor bar's margin
         y = 2 + g.big_center(self.title, 2, c.ACCENT)
         if self.note:
             lines = wrap(self.note, g.cols)
             k = 2 * (self.page % ((len(lines) + 1) // 2))
             for ln in lines[k:k + 2]:
                 g.text(ln, 0, y + 2, self.note_col if self.note_col >= 0 else c.WARN)
-                y += 9
+                y += lh
             if len(lines) > 2 and k + 2 > len(lines):
-                y += 9                       # the rows stay put between the steps
+                y += lh                      # the rows stay put between the steps
         y += 4
         rows = self.rows()
         n = len(rows)
         if self.sel >= n:
             self.sel = n - 1
-        foot = 10 if g.h >= 100 else 0
-        vis = (g.h - y - foot) // _ROW_H
-        if vis < 1:
-            vis = 1
+        foot = foot_lines(g, self.footer()) if g.h >= 100 else ()
+        bottom = g.h - len(foot) * lh
+        vals = [("" if value is None else str(value)) for _, value in rows]
+        for i in range(n):
+            if vals[i] and i == self.sel and len(rows[i][0]) + len(vals[i]) + 3 <= g.cols:
+                vals[i] = "<" + vals[i] + ">"
         if self.sel < self.top:
             self.top = self.sel
-        if self.sel >= self.top + vis:
-            self.top = self.sel - vis + 1
-        for i in range(self.top, min(n, self.top + vis)):
-            label, value = rows[i]
-            yy = y + (i - self.top) * _ROW_H
+        while self.top < self.sel:                   # the selected row whole on the screen
+            used = 0
+            for i in range(self.top, self.sel + 1):
+                used += self._lines(g, rows[i][0], vals[i]) * lh + 2
+            if y + used <= bottom:
+                break
+            self.top += 1
+        yy = y
+        last = self.top
+        for i in range(self.top, n):
+            label = rows[i][0]
+            v = vals[i]
+            k = self._lines(g, label, v)
+            if yy + k * lh + 2 > bottom and i > self.top:
+                break
             fg = c.FG
             if i == self.sel:
-                fb.fill_rect(0, yy - 2, g.w, _ROW_H, c.CURSOR)
+                fb.fill_rect(0, yy - 1, g.w, k * lh + 2, c.CURSOR)
                 fg = c.BG
-            v = "" if value is None else str(value)
-            if v and i == self.sel and g.cols >= 20:
-                v = "<" + v + ">"
-            g.text(g.fit(label, g.cols - len(v) - (1 if v else 0)), 2, yy, fg)
+            if k == 1:
+                g.text(label, 2, yy, fg)
+            else:
+                for ln in wrap(label, g.cols):
+                    g.text(ln, 2, yy, fg)
+                    yy += lh
+                yy -= lh
             if v:
                 g.right(v, g.w - 2, yy, fg)
-        if self.top > 0:
-            g.right("^", g.w, y - 10, c.DIM)
-        if self.top + vis < n:
-            g.right("v", g.w, g.h - foot - 8, c.DIM)
-        if foot:
-            g.text(g.fit(self.footer(), g.cols), 0, g.h - 8, c.DIM)
+            yy += lh + 2
+            last = i
+        if self.top > 0 or last < n - 1:             # more rows above / below: marks by the title
+            g.right(("^" if self.top > 0 else " ") + ("v" if last < n - 1 else " "), g.w, 2, c.DIM)
+        for i in range(len(foot)):
+            g.text(foot[i], 0, bottom + i * lh, c.DIM)
 
     def footer(self):  # type: () -> str
         return "A select  B back"
@@ -131,8 +154,6 @@ class ListScreen(Screen):
 
 class Message(Screen):
     """A title over a wrapped text that UP/DOWN scroll; A or B goes on (to `then`, or the main menu)."""
-    FOOT = 10                        # rows kept for the footer
-
     def __init__(self, app, title, text, then=None, col=-1):
         Screen.__init__(self, app)
         self.title = title
@@ -164,17 +185,28 @@ class Message(Screen):
     def draw(self, g):
         c = g.c
         g.fb.fill(c.BG)
+        lh = g.lh
         y = 4 + g.big_center(self.title, 2, c.WARN if self.col < 0 else self.col)
         lines = self.lines
         if lines is None:
             lines = self.lines = wrap(self.text, g.cols)
-        vis = (g.h - y - self.FOOT) // 9
+        foot = foot_lines(g, self.footer(True))
+        vis = (g.h - y - len(foot) * lh) // lh
+        if vis < 1:
+            vis = 1
         if self.top > len(lines) - vis:
             self.top = max(0, len(lines) - vis)
         for ln in lines[self.top:self.top + vis]:
             g.text(ln, 0, y, c.FG)
-            y += 9
-        g.text(g.fit(self.footer(self.top + vis < len(lines)), g.cols), 0, g.h - 8, c.DIM)
+            y += lh
+        foot = foot_lines(g, self.footer(self.top + vis < len(lines)))
+        for i in range(len(foot)):
+            g.text(foot[i], 0, g.h - (len(foot) - i) * lh, c.DIM)
+
+
+def foot_lines(g, text):
+    """A footer's lines: wrapped, never cut."""
+    return wrap(text, g.cols) if text else ()
 
 
 def help_text(vid):
@@ -214,8 +246,6 @@ class HelpPage(Message):
     """A section of help.txt (a variant's rules, or the controls); A or B goes back. From a game
     (`rules`): the match's own options first and its target in the text; else the variant's
     default target ({target} in help.txt)."""
-    FOOT = 9
-
     def __init__(self, app, title, vid, back, rules=None):
         text = help_text(vid)
         if vid == "controls":

@@ -38,7 +38,7 @@ def record(profile, seed=7, micropython=None):
         if k.startswith("PICO_SIM_"):
             env.pop(k)
     with tempfile.TemporaryDirectory(prefix="legibility-") as data:
-        r = subprocess.run([micropython, "-X", "heapsize=4M", os.path.join(HERE, "record.py"),
+        r = subprocess.run([micropython, "-X", "heapsize=8M", os.path.join(HERE, "record.py"),
                             profile, str(seed), data], env=env, cwd=ROOT, capture_output=True,
                            text=True, timeout=300)
     if r.returncode != 0:
