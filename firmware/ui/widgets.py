@@ -134,14 +134,17 @@ class ListScreen(Screen):
                 fg = c.BG
             if k == 1:
                 g.text(label, 2, yy, fg)
+                if v:
+                    g.right(v, g.w - 2, yy, fg)
+                yy += lh
             else:
                 for ln in wrap(label, g.cols):
                     g.text(ln, 2, yy, fg)
                     yy += lh
-                yy -= lh
-            if v:
-                g.right(v, g.w - 2, yy, fg)
-            yy += lh + 2
+                if v:
+                    g.right(v, g.w - 2, yy, fg)
+                    yy += lh
+            yy += 2
             last = i
         if self.top > 0 or last < n - 1:             # more rows above / below: marks by the title
             g.right(("^" if self.top > 0 else " ") + ("v" if last < n - 1 else " "), g.w, 2, c.DIM)
