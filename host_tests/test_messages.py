@@ -58,7 +58,7 @@ def shown(t, text, status):
         t.page = k
         g.calls = []
         paint.msg(t, g)
-        steps.append([c for c in g.calls if c[0] != status])
+        steps.append([c for c in g.calls if c[2] >= t.text_y])     # (not the open ends' row)
     return steps
 
 
@@ -71,11 +71,9 @@ def check_table(t, text, status):
     got = []
     for lines in shown(t, text, status):
         for s, x, y in lines:
-            if x < 0 or x + 8 * len(s) > g.w:
+            if x < 0 or x + g.cw * len(s) > g.w:
                 return "line %r leaves the screen" % s
-            if status and y == t.msg_y + 10 and x + 8 * len(s) > g.w - 8 * len(status) - 8:
-                return "line %r runs into the status %r" % (s, status)
-            if t.thinking != 255 and y == t.msg_y + 1 and x + 8 * len(s) > g.w - 16:
+            if t.thinking != 255 and y == t.text_y + 1 and x + g.cw * len(s) > g.w - 12:
                 return "line %r runs into the thinking wheel" % s
             got.append(s)
     if " ".join(" ".join(got).split()) != " ".join(text.split()):
