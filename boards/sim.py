@@ -157,6 +157,7 @@ class SimBoard(Board):
         self.events = []  # beeps/leds seen (tests), newest last, capped
         self.seed = None  # fixed deal seed for new games (PICO_SIM_SEED), None = random
         self.watchdog = SimWatchdog()
+        self.fs = None    # type: object | None  # the data files' file system (savegame.Files' fs)
 
     # link ----------------------------------------------------------------------------------
     def _send(self, kind, payload):

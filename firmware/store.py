@@ -127,6 +127,9 @@ def _row(row):
     for i in range(len(row)):
         if _int(row[i], -COUNT_MAX if i == 3 else 0, COUNT_MAX) is None:
             return False
+    played, won, lost, streak, best = row[0], row[1], row[2], row[3], row[4]
+    if won + lost > played or best > won or streak > best or -streak > lost:
+        return False                 # counts no run of matches can give
     return len(row) == 5 or row[6] <= row[5]
 
 
@@ -426,7 +429,8 @@ class Store(Files):
                 out[key] = row
             else:
                 msg = "Some stats invalid: dropped"
-        if msg == "Some stats invalid: dropped":
+        if msg == "Some stats invalid: dropped":     # the file kept as stats.json.bad, as a
+            self.aside(STATS)                           # damaged one is; the good rows go on
             self._mend(self.save_stats, out)
         return out, msg
 

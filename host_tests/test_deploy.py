@@ -478,7 +478,7 @@ def test_make_targets_call_the_deploy_tool():
                        cwd=ROOT, capture_output=True, text=True)
     assert "No rule to make target 'deploy'" not in r.stderr, \
         "the Makefile does not include mk/*.mk (needs `-include mk/*.mk`)"
-    assert 'tools/deploy.py deploy --board "waveshare_lcd13" --port "/dev/ttyACM3"' in r.stdout
+    assert 'tools/deploy.py deploy --board "$BOARD" --port "$PORT"' in r.stdout   # (mk/vars.mk)
 
 
 def host_arch():

@@ -4,6 +4,7 @@ flash (set aside as .bad, never deleted). The real app under the MicroPython uni
 simulated board): host_tests/ui_fakes/powercut.py boots each prepared folder, driver.py plays the
 flash-full cases. The table of messages is in docs/UI.md.
 """
+import json
 import os
 import sys
 
@@ -164,7 +165,10 @@ STATS_CASES = {
     "damaged": ('{"v": 1, "draw": [1, 1, 0, 1', "Statistics damaged: reset", True),
     "too new": ('{"v": 7}\n', "Statistics too new: reset", True),
     "bad rows": ('{"v": 1, "draw": [1, 1, 0, 1, 1], "fives": [-1, 0, 0, 0, 0]}\n',
-                 "Some stats invalid: dropped", False),
+                 "Some stats invalid: dropped", "rows"),
+    "impossible rows": ('{"v": 1, "draw": [1, 1, 0, 1, 1], "fives": [1, 1000000, 0, 0, 0], '
+                        '"block": [3, 1, 1, 2, 2], "goat": [2, 1, 1, 0, 2]}\n',
+                        "Some stats invalid: dropped", "rows"),
 }
 
 
@@ -180,7 +184,11 @@ def test_settings_and_statistics_damage(mpy, tmp_path):
             expect.append((name, kind, text, msg, aside))
     for (name, kind, text, msg, aside), c, r in zip(expect, cases, boot(mpy, cases)):
         assert r["screen"] == "MainMenu" and r["msg"] == msg, (name, kind, r)
-        if aside:
+        if aside == "rows":                  # kept as .bad; the good rows (draw's) go on
+            assert open(c["root"] + "/" + name + ".bad").read() == text
+            kept = json.loads(open(c["root"] + "/" + name).readline())
+            assert [k for k in kept if k != "v"] == ["draw"], kept
+        elif aside:
             assert open(c["root"] + "/" + name + ".bad").read() == text and name not in r["files"]
         else:
             assert name + ".bad" not in r["files"]

@@ -1,4 +1,4 @@
-"""Issue 16 #9: every tool validates its arguments. A bad one gets exactly one line on stderr and exit
+"""Every tool validates its arguments. A bad one gets exactly one line on stderr and exit
 status 2, never a traceback; inputs that would run away (huge repeats, zooms, counts) are refused
 before any work starts, so each case here ends in seconds. The shared checks live in tools/cli.py."""
 import os
@@ -33,8 +33,10 @@ CASES = {
             ["--app", "missing_module"], ["--app", "missing.py"], ["--heap", "20K"], ["--heap", "abc"],
             ["--keys", "a*99999999999"], ["--keys", "wait:99999999999"], ["--scale", "100000"],
             ["--keys", "shot:README.md/x.png"], ["--keys", "nokey"], ["--timeout", "-1"], ["--seed", "x"],
-            ["--micropython", "/nonexistent"], ["--board", "nope"]],
-    "deploy": [["build", "--out", "README.md"], ["build", "--chip", "z80"], ["build", "--board", "nope"], [],
+            ["--micropython", "/nonexistent"], ["--board", "nope"], ["--data", "/proc/foo"],
+            ["--data", "/proc/self/x/y"]],
+    "deploy": [["build", "--out", "README.md"], ["build", "--out", "/proc/x"],
+               ["build", "--chip", "z80"], ["build", "--board", "nope"], [],
                ["nope"], ["deploy", "--bogus"]],
     "monkey": [["--presses", "-1"], ["--jobs", "0"], ["--sizes", "1x1"], ["--seed", "x"], ["--heap", "1K"],
                ["--keep", "README.md"], [], ["--ai-ms", "0"], ["--presses", "999999999999"]],

@@ -216,6 +216,20 @@ def test_stats_streaks_and_damage(tmp_path):
     stats, note = st.load_stats()
     assert "goat" not in stats and "draw" not in stats and stats["fives"] == row
     assert note == "Some stats invalid: dropped"
+    assert open(st.path("stats.json.bad")).readline().startswith("{")        # kept, as a damaged file
+
+
+def test_stats_rows_no_run_of_matches_can_give_are_refused(tmp_path):
+    st = store.Store(str(tmp_path))
+    good = [5, 3, 1, -1, 2, 9, 4]
+    rows = {"draw": good, "fives": [1, 1000000, 0, 0, 0], "block": [3, 2, 2, 0, 1],
+            "goat": [4, 1, 1, 0, 2], "muggins": [4, 2, 1, 2, 1], "cross": [4, 2, 1, -2, 1],
+            "allfives": [4, 2, 1, 0, 1, 3, 4]}
+    json.dump(dict(rows, v=1), open(st.path("stats.json"), "w"))
+    stats, note = st.load_stats()
+    assert stats == {"draw": good} and note == "Some stats invalid: dropped"
+    assert json.loads(open(st.path("stats.json.bad")).readline())["fives"] == [1, 1000000, 0, 0, 0]
+    assert st.load_stats() == ({"draw": good}, None)                  # said once, then clean
 
 
 def test_missing_root_is_created(tmp_path):

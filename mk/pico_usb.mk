@@ -10,7 +10,7 @@
 SOAK_EXTRA += soak-deploy
 
 pico-usb: pico-emu
-	@$(BIN)/python tools/pico_emu/cdc_pty.py $(if $(BOARD),--board "$(BOARD)")
+	@$(BIN)/python tools/pico_emu/cdc_pty.py $(if $(value BOARD),--board "$$BOARD")
 
 soak-deploy: pico-emu
 	PICO_DEPLOY_SOAK=1 nice $(BIN)/python -m pytest -q -p no:cacheprovider host_tests/test_deploy_pico.py

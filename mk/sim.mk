@@ -14,16 +14,17 @@ SHOT  ?= out/sim.png
 SEED  ?=
 SIM_ARGS ?=
 SIM_MP = $(if $(MICROPYTHON),--micropython "$(MICROPYTHON)")
-SIM_OPTS = $(if $(BOARD),--board $(BOARD)) $(if $(SIZE),--size $(SIZE)) $(if $(SEED),--seed $(SEED)) \
-           $(SIM_MP) $(SIM_ARGS)
+# BOARD, SIZE, SEED, VIEW, KEYS, SHOT: checked and exported by mk/vars.mk, read from the environment
+SIM_OPTS = $(if $(value BOARD),--board "$$BOARD") $(if $(value SIZE),--size "$$SIZE") \
+           $(if $(value SEED),--seed "$$SEED") $(SIM_MP) $(SIM_ARGS)
 
 .PHONY: sim sim-shot screenshots
 
 sim: $(STAMP)
-	@$(BIN)/python tools/sim.py $(SIM_OPTS) $(if $(VIEW),--view $(VIEW))
+	@$(BIN)/python tools/sim.py $(SIM_OPTS) $(if $(value VIEW),--view "$$VIEW")
 
 sim-shot: $(STAMP)
-	@$(BIN)/python tools/sim.py $(SIM_OPTS) --keys "$(KEYS)" --screenshot "$(SHOT)"
+	@$(BIN)/python tools/sim.py $(SIM_OPTS) --keys "$$KEYS" --screenshot "$$SHOT"
 
 screenshots: $(STAMP)
 	$(BIN)/python tools/screenshots.py $(SIM_MP)

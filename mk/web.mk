@@ -20,3 +20,10 @@ web-serve: web
 .PHONY: web-figures
 web-figures: $(STAMP)
 	@$(BIN)/python tools/web/figures.py
+
+# The browser's fault suite (tools/web/webfaults.py): its smoke set runs in `make test`
+# (host_tests/test_web_faults.py); the long one here, in `make soak`.
+.PHONY: soak-web
+SOAK_EXTRA += soak-web
+soak-web: $(STAMP)
+	nice $(BIN)/python tools/web/webfaults.py --long

@@ -118,7 +118,7 @@ def out_file(name, path):
 
 
 def out_dir(name, path):
-    """A directory to write into: a directory or nothing yet (made later), never a file."""
+    """A directory to write into: a directory, or made now (CPython only); never a file."""
     import os
     if os.path.exists(path) and not os.path.isdir(path):
         raise BadArg(_named(name, "%s is a file, not a directory" % path))
@@ -127,6 +127,11 @@ def out_dir(name, path):
         d = os.path.dirname(d)
     if d and not os.path.isdir(d):
         raise BadArg(_named(name, "%s: %s is not a directory" % (path, d)))
+    try:                             # made now: a place that cannot hold one (/proc/x, a read-only
+        if path:                     # disk) is said here, not as a traceback later ("": the default)
+            os.makedirs(path, exist_ok=True)
+    except OSError as e:
+        raise BadArg(_named(name, "%s: cannot make this directory (%s)" % (path, e.strerror or e)))
     return path
 
 

@@ -9,6 +9,7 @@ lot). tools/deploy.py leaves rng32.py out of a board's tree: a 32-bit port never
 import sys
 
 _ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"   # Crockford base32: no I, L, O, U
+_LETTERS = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ"    # the same as bytes: a code built without a string per letter
 SEED_MASK = 0x3FFFFFFF                            # a seed / deal code is 30 bits
 
 
@@ -74,20 +75,19 @@ def next_seed(s):
 def code(seed):
     """30-bit seed -> 'ABC-DEF', six base32 letters a player can read out."""
     seed &= SEED_MASK
-    out = ""
-    for i in range(6):
-        out = _ALPHABET[seed & 31] + out
+    out = bytearray(b"000-000")
+    for i in (6, 5, 4, 2, 1, 0):       # last letter first
+        out[i] = _LETTERS[seed & 31]
         seed >>= 5
-        if i == 2:
-            out = "-" + out
-    return out
+    return out.decode()
 
 
 def parse_code(text):
     """'abc-def' / 'ABCDEF' / with O, I, L typos -> seed. ValueError when it is not a deal code."""
     s = 0
     n = 0
-    for ch in text.upper():
+    for ch in text:                  # (not text.upper(): a copy of a long text could not fit)
+        ch = ch.upper()
         if ch in "- ":
             continue
         if ch == "O":
@@ -95,10 +95,10 @@ def parse_code(text):
         elif ch in "IL":
             ch = "1"
         i = _ALPHABET.find(ch)
-        if i < 0:
-            raise ValueError("bad deal code: " + text)
+        if i < 0 or n == 6:          # (a seventh letter: refused before the number outgrows a word)
+            raise ValueError("bad deal code: " + text[:16])
         s = (s << 5) | i
         n += 1
     if n != 6:
-        raise ValueError("a deal code has 6 letters: " + text)
+        raise ValueError("a deal code has 6 letters: " + text[:16])
     return s

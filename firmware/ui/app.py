@@ -110,7 +110,7 @@ class App:
         search: each is loaded again, from flash, when next used."""
         for name in ("store", "savegame", "domino.record", "ui.menus", "ui.dealcode", "ui.widgets",
                      "ui.pause", "ui.sheet", "ui.pick", "ui.place", "ui.paint", "ui.nav", "ui.settings",
-                     "ui.movelog", "ai.reason"):     # ai.reason: a hint's words (no native code)
+                     "ui.movelog", "ui.safestart", "ai.reason"):   # ai.reason: a hint's words
             drop_module(name)
         gc.collect()
 

@@ -161,7 +161,8 @@ class NameEditor(CodeEditor):
 
     def done(self, name):
         """name: the name typed; None: "Clear" (the seat's default name)."""
-        self.form.set_name(self.seat, name or "")
+        why = self.form.set_name(self.seat, name or "")
+        self.form.note = why                 # (a name taken: said, and the name stays as it was)
         self.back()
 
     def back(self):

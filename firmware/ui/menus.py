@@ -11,6 +11,7 @@ _KIND_LABELS = const(("Human", "Easy AI", "Medium AI", "Hard AI"))
 _AI_NAMES = const(("Ann", "Bob", "Cat", "Dan"))
 _DONE_NOTES = const(("Game saved", "Game abandoned"))   # menu notes that are not errors
 _NAME_MAX = const(5)    # letters in a name (ui/dealcode.py: NameEditor.size)
+_STATS_LABEL = const(7)  # characters of a variant's name the statistics always show
 
 
 def saved_game(root):
@@ -46,7 +47,12 @@ def seat_names(kinds, typed=None):
                 for ch in n:
                     if not (ch.isupper() or ch.isdigit()):
                         ok = False
-            out.append(n if ok else "P" + str(s + 1))
+            n = n if ok else "P" + str(s + 1)
+            if n in out:             # two seats may not share a name (whose turn would the curtain
+                n = "P" + str(s + 1)  # name?): the later one gets its seat's own; ("P2" typed for
+                if n in out:         # seat 1 and none for seat 2: seat 2 is "S2")
+                    n = "S" + str(s + 1)
+            out.append(n)
     return out
 
 
@@ -263,6 +269,12 @@ class Names(ListScreen):
         return seat_names(["human"] * 4, self.form.names())[s]
 
     def set_name(self, s, name):
+        """Give seat s the name typed ("": its default); None, or why not (the name another
+        player of this game has: both curtains would say "Pass to" the same name)."""
+        self.rows()
+        for o in self.seats:
+            if o != s and name and self.name(o) == name:
+                return name + " is Seat " + str(o + 1) + "'s name"
         last = self.app.settings.get("last")
         if not isinstance(last, dict):
             last = self.app.settings["last"] = {}
@@ -299,19 +311,23 @@ class Stats(ListScreen):
 
     def rows(self):
         out = []
-        wide = self.app.g.cols >= 24
+        cols = self.app.g.cols
+        room = cols - (2 if cols >= 20 else 0) - _STATS_LABEL - 1   # ("<value>" when selected)
         for row in VARIANTS:
             st = self.stats.get(row[0])
             if not st:
                 continue
-            v = str(st[1]) + "-" + str(st[2])
-            if st[3]:
-                v += (" +" if st[3] > 0 else " ") + str(st[3])
-            if wide:
-                v += " (" + str(st[4]) + ")"
-            out.append((row[1], v))
+            v = _fit_counts(st, cols >= 24, room)
+            if v is None:                        # the name on its own row, the figures under it
+                out.append((row[1], None))
+                v = _fit_counts(st, cols >= 24, room + _STATS_LABEL - 1) or ""
+                out.append(("", v))
+            else:
+                out.append((row[1], v))
             if len(st) > 5:
-                out.append((" rounds won", str(st[6]) + "/" + str(st[5])))
+                v = str(st[6]) + "/" + str(st[5])
+                v = v if len(v) <= room else _short(st[6]) + "/" + _short(st[5])
+                out.append((" rounds won" if len(v) <= room + _STATS_LABEL - 11 else " rounds", v))
         out.append(("Back", None))
         return out
 
@@ -320,6 +336,27 @@ class Stats(ListScreen):
 
     def footer(self):
         return "B back"
+
+
+def _short(n):
+    """A count in at most four characters: 9999, 12k, 3M."""
+    if n < 10000:
+        return str(n)
+    return str(n // 1000) + "k" if n < 1000000 else str(n // 1000000) + "M"
+
+
+def _fit_counts(st, best, room):
+    """won-lost, the streak, (the best one): what fits in `room` characters beside the variant's
+    name, the least needed going first (the best streak, then the streak), then shorter numbers;
+    None when not even won-lost does."""
+    for f in (str, _short):
+        v = f(st[1]) + "-" + f(st[2])
+        s = ((" +" if st[3] > 0 else " -") + f(abs(st[3]))) if st[3] else ""
+        b = " (" + f(st[4]) + ")" if best else ""
+        for cand in (v + s + b, v + s, v):
+            if len(cand) <= room:
+                return cand
+    return None
 
 
 class HelpList(ListScreen):

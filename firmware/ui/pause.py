@@ -60,8 +60,8 @@ class Curtain(Screen):
 
 class Pause(ListScreen):
     """The in-game menu (B or Y on the table): everything X/Y do on boards that lack them, the move
-    log, taking back your last move (one person against the AI), the scores on one page (the
-    128x64 OLED), settings."""
+    log, taking back your last move (one person against the AI, before it answers), the scores on
+    one page (the 128x64 OLED), settings."""
 
     def __init__(self, app, table, back_to=None):
         ListScreen.__init__(self, app, "Paused")
@@ -81,7 +81,7 @@ class Pause(ListScreen):
         at_table = self.back_to is t and t.mode == 1
         if at_table:
             out.append(("Hint", None))
-        if at_table and t.solo and t.undo_to >= 0:
+        if self.back_to is t and t.solo and t.undo_to >= 0:    # (nobody acted since)
             u = "Undo " + t.undo_text
             out.append((u if len(u) <= self.app.g.cols - 2 else "Undo last move", None))
         out.append(("Moves", None))
@@ -129,8 +129,10 @@ class Pause(ListScreen):
                 self.note = "A again to abandon"
 
     def undo(self):
-        """Take back your last move (and the AI's moves after it; never past a tile drawn from the
-        stock, ui/table.py): the save is written again without them and the game resumed from it."""
+        """Take back your last move, offered only until the next player acts (ui/table.py: a play,
+        pass or draw after it would show something of a hidden hand, and taking it back would let
+        the move be chosen again knowing it): the save is written again without the move and the
+        game resumed from it."""
         app = self.app
         t = self.table
         m = t.game.match
@@ -188,7 +190,9 @@ def verify(f, want):
                 last = p if start else b""
                 w.add(p)
                 start = p[-1:] == b"\n"
-    except OSError:
+    except OSError as e:
+        if e.args and e.args[0] == 28:       # the storage is full (the browser's quota): said so
+            raise
         return False
     return bool(want) and start and at == want and last == ("sum " + want + "\n").encode()
 

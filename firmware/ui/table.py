@@ -127,7 +127,7 @@ class Table(Screen):
         self.page = 0
         self.last_text = ""          # what happened last ("Ann: 3-5 on 3", "Bob draws")
         self.draws = 0               # (seat + 1) << 8 | tiles it drew in a row, while it draws
-        self.undo_to = -1            # moves before the human's last one, while it can be taken back
+        self.undo_to = -1            # moves before the human's last one, until the next seat acts
         self.undo_text = ""          # that move in words
         self.last = 0                # tiles of the last move (outlined)
         self.frame = 0
@@ -387,10 +387,10 @@ class Table(Screen):
             app.go(app.need("ui.pause").Curtain(app, self, s))
             return
         if rd.legal() == 0:
+            self.undo_to = -1                        # a pass or a draw shows something: no undo
             ev = m.forced()
             name = self.name(s)
             if ev == _EV_DRAW:
-                self.undo_to = -1                    # a drawn tile is never taken back
                 t = rd.stock[rd.sp - 1]
                 if human and self.shown == s:
                     self.tell(words.drew(name, t))
@@ -417,6 +417,7 @@ class Table(Screen):
         app = self.app
         m = self.game.match
         self.thinking = s
+        self.undo_to = -1                            # its answer would show its tiles: no undo now
         self.msg = ""
         self.msg_until = 0
         self.changed(_P_MSG)                          # (after a whole redraw if one is due)

@@ -64,7 +64,7 @@ class Driver:
         hold = job.get("hold_at_boot")          # keys held while the app starts (B: safe start)
         if hold:
             self.board.host_keys(keybits(hold))
-        self.app = App(self.board, job.get("root", "/tmp/ui"), ai_clock=clock)
+        self.app = App(self.board, job.get("root", "/tmp/ui"), ai_clock=clock, warm=bool(job.get("warm")))
         s = self.app.settings
         s["anim"] = job.get("anim", 0)
         s["think"] = job.get("think", 250)
@@ -253,38 +253,6 @@ class Driver:
                 self.menu_pick(label)
                 return label
         raise RuntimeError("no row %r... in %s" % (prefix, name(sc)))
-
-    def undo_rule(self, turns):
-        """At each of `turns` human turns of a game against the AI: the game menu offers Undo exactly
-        when you have moved this round and no tile was drawn from the stock since (from the round's
-        event list), then the turn is played. out["undo_rule"]: checks made, wrong ones, offers."""
-        out = self.out["undo_rule"] = {"checks": 0, "wrong": [], "offered": 0}
-        for _ in range(turns):
-            self.settle()
-            t = self.app.screen
-            if name(t) != "Table" or t.mode != 1:
-                break
-            rd = t.game.match.round
-            want = False
-            for i in range(rd.nev):
-                kind = rd.events[2 * i] >> 4
-                seat = rd.events[2 * i] & 15
-                if kind == 1 and t.game.kinds[seat] == "human":
-                    want = True
-                elif kind == 2:
-                    want = False
-            self.press(K_B)
-            rows = [r[0] for r in self.app.screen.rows()]
-            got = any(r.startswith("Undo") for r in rows)
-            out["checks"] += 1
-            out["offered"] += got
-            if got != want and len(out["wrong"]) < 5:
-                out["wrong"].append([rows, want])
-            self.press(K_B)
-            self.settle()
-            if name(self.app.screen) != "Table":
-                break
-            self.human_turn("first")
 
     def new_game(self, variant, players, kinds, teams=False, options=None):
         """From the main menu, set up and start a game by key presses."""
@@ -681,8 +649,9 @@ def main():
             d.settle()
         elif op == "pick":
             d.pick_prefix(st[1])
-        elif op == "undo_rule":
-            d.undo_rule(st[1])
+        elif op == "undo_peek":                  # ["undo_peek", turns, tries a turn]
+            import undopeek
+            undopeek.run(d, st[1], st[2])
         elif op == "menu":
             d.menu_pick(st[1])
         elif op == "state":
@@ -700,6 +669,8 @@ def main():
             out.setdefault("deals", []).append(deal_state(d))
         elif op == "texts":
             record_texts(d)
+        elif op == "boxes":
+            record_boxes(d)
         elif op == "draw_alloc":
             out.setdefault("draw_alloc", []).append(draw_alloc(d, st[1]))
         elif op == "memerr":
@@ -860,6 +831,46 @@ def record_texts(d):
             return real(s, *a)
         return rec
     for call in ("text", "right", "center", "big"):
+        setattr(g, call, wrap(call))
+
+
+def record_boxes(d):
+    """From now on, every string drawn through Gfx.text/right/center is checked (8-pixel glyphs):
+    inside the screen, and not overlapping another drawn on the same row of the same frame.
+    out["boxes"]: texts checked, the texts seen (each once), the first few bad ones."""
+    g = d.app.g
+    out = d.out["boxes"] = {"checked": 0, "texts": [], "bad": []}
+    seen = {}
+    rows = {}                        # y -> [(x0, x1, text)] of the frame being drawn
+    board = d.board
+    at = [-1]
+
+    def wrap(call):
+        real = getattr(g, call)
+
+        def rec(s, *a):
+            y = a[0] if call == "center" else a[1]
+            band = board.band if board.band and board.band < board.height else board.height
+            if board.y0 <= y < board.y0 + band and s:
+                if board.frames != at[0]:
+                    at[0] = board.frames
+                    rows.clear()
+                w = 8 * len(s)
+                x = (g.w - w) // 2 if call == "center" else (a[0] - w if call == "right" else a[0])
+                out["checked"] += 1
+                if s not in seen:
+                    seen[s] = 1
+                    out["texts"].append(s)
+                bad = x < 0 or x + w > g.w
+                for x0, x1, o in rows.get(y, ()):
+                    if x < x1 and x0 < x + w:
+                        bad = True
+                rows.setdefault(y, []).append((x, x + w, s))
+                if bad and len(out["bad"]) < 5:
+                    out["bad"].append([x, y, w, s])
+            return real(s, *a)
+        return rec
+    for call in ("text", "right", "center"):
         setattr(g, call, wrap(call))
 
 

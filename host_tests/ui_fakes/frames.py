@@ -12,6 +12,7 @@ PRIVACY = os.path.join(ROOT, "host_tests", "ui_fakes", "privacy.py")      # impo
 RAND = os.path.join(ROOT, "host_tests", "ui_fakes", "rand.py")            # imported by the driver
 GEOMETRY = os.path.join(ROOT, "host_tests", "ui_fakes", "geometry.py")    # imported by the driver
 MATCHPLAY = os.path.join(ROOT, "host_tests", "ui_fakes", "matchplay.py")  # imported by heapgame
+UNDOPEEK = os.path.join(ROOT, "host_tests", "ui_fakes", "undopeek.py")    # imported by the driver
 sys.path.insert(0, os.path.join(ROOT, "tools"))
 sys.path.insert(0, ROOT)
 sys.path.insert(0, os.path.join(ROOT, "firmware"))
@@ -43,7 +44,7 @@ def build_mpy(dst=os.path.join(ROOT, "build", "uitest")):
         shutil.copy(os.path.join(ROOT, "firmware", "fonts", f), os.path.join(fonts, f))
     drv = os.path.join(dst, "drv")
     os.makedirs(drv, exist_ok=True)
-    for src in (DRIVER, HEAPGAME, PRIVACY, RAND, GEOMETRY, MATCHPLAY):
+    for src in (DRIVER, HEAPGAME, PRIVACY, RAND, GEOMETRY, MATCHPLAY, UNDOPEEK):
         if arch:
             base = os.path.basename(src)[:-3] + ".mpy"
             subprocess.run(mt.cross_args(arch, shipped=False) + ["-o", os.path.join(drv, base), src],

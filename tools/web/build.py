@@ -4,7 +4,7 @@
     python3 tools/web/build.py [--out build/web] [--source]
 
 What it writes:
-  index.html, page.js, worker.js, fsutil.mjs, sw.js, style.css   the page and its glue (tools/web/)
+  index.html, page.js, worker.js, fsutil.mjs, storage.mjs, sw.js, style.css   the page and its glue
   micropython.mjs, micropython.wasm                   the MicroPython WebAssembly runtime, from the npm
                                                       package pinned in tools/web/package-lock.json
   firmware.json                                       the firmware the browser runs: firmware/ at the
@@ -36,7 +36,7 @@ import deploy  # noqa: E402
 
 RUNTIME_PKG = os.path.join(HERE, "node_modules", "@micropython", "micropython-webassembly-pyscript")
 RUNTIME_FILES = ("micropython.mjs", "micropython.wasm")
-PAGE_FILES = ("index.html", "page.js", "worker.js", "fsutil.mjs", "sw.js", "style.css")
+PAGE_FILES = ("index.html", "page.js", "worker.js", "fsutil.mjs", "storage.mjs", "sw.js", "style.css")
 # Board modules the browser needs: the web board, the simulator board it drives, and the profiles it
 # mimics (their size, keys and help line; their build() needs `machine` and is never called here).
 WEB_BOARDS = ("__init__", "_base", "_gs4", "sim", "web", "waveshare_lcd13", "pimoroni_pack", "pimoroni_pack2",

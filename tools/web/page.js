@@ -2,6 +2,9 @@
 // and feeds it keys from the keyboard and the on-screen buttons. The firmware itself runs in a Web
 // Worker (worker.js), so the page never waits for it. Saves live in localStorage; a link such as
 // #deal=ABC-DEF&variant=fives opens a new game on that deal, and the end of a round offers one.
+import { STORE, STORE_BAD, STORE_REPLACED, readStore, closed, hasGame, parseLink, storeFiles, keep }
+  from "./storage.mjs?v=%BUILD%";
+
 const BUILD = "%BUILD%";
 const K = { up: 0x001, down: 0x002, left: 0x004, right: 0x008, a: 0x010, b: 0x020, x: 0x040, y: 0x080,
   press: 0x100 };
@@ -14,7 +17,6 @@ const BOARDS = [
   ["pimoroni_pack2", "Display Pack 2.0, 320×240"],
   ["oled_diy", "OLED, 128×64"],
 ];
-const STORE = "pico-domino/files";      // the device's flash: {name: latin1 contents}
 const BOARD_KEY = "pico-domino/board";
 const QUERY = new URLSearchParams(location.search);
 const TEST = QUERY.has("test");         // the browser test drives the page (pico.run)
@@ -28,6 +30,7 @@ const ctx = canvas.getContext("2d");
 const pico = window.pico = {
   hello: null, frames: 0, shots: {}, done: false, error: null, log: [], slow: [], deal: "",
   firstFrameMs: null, firstFrameAt: null, bootMs: null, busy: false, saved: 0, storageError: null,
+  storageNotes: [], status: "", said: "", statuses: [],
   isolated: self.crossOriginIsolated,
 };
 
@@ -42,6 +45,7 @@ let held = 0;
 let boardKeys = K_ALL;
 let startedAt = 0;
 let audio = null;
+let resync = false;             // storage held a damaged entry: the first sync stores the cleaned set
 
 // --- frames -------------------------------------------------------------------------------------
 function onHello(textIn) {
@@ -207,42 +211,51 @@ function onEvent(textIn) {
   }
 }
 
-// --- saves ----------------------------------------------------------------------------------------
+// --- saves (storage.mjs: the closed file set, read-back after every store) -----------------------
 function loadFiles() {
+  // What storage holds for the firmware, read as store.py reads flash: a damaged entry set aside
+  // (the entry as found kept under STORE_BAD, its bad files as <name>.bad), the rest used.
+  let raw = null;
   try {
-    const s = localStorage.getItem(STORE);
-    const files = s ? JSON.parse(s) : {};
-    return files && typeof files === "object" ? files : {};
+    raw = localStorage.getItem(STORE);
   } catch (e) {
+    resync = false;
+    pico.storageNotes = ["This browser will not let the page read its storage (" + e.name +
+      "): clean start, and the game cannot be saved."];
+    say(pico.storageNotes[0]);
     return {};
   }
-}
-
-function saveFiles(files) {
-  // One setItem: the whole data folder is replaced at once, never half of it.
-  try {
-    localStorage.setItem(STORE, JSON.stringify(files));
-    pico.saved += 1;
-    pico.storageError = null;
-    $("warn").hidden = true;
-  } catch (e) {
-    pico.storageError = String(e);
-    $("warn").textContent = "This browser refused to store the game (" + e.name + "): it is not " +
-      "saved. Free some site storage, or keep this page open.";
-    $("warn").hidden = false;
+  const r = readStore(raw);
+  pico.storageNotes = r.notes;
+  resync = r.damaged;
+  if (r.damaged) {
+    keep(localStorage, STORE_BAD, raw);
+    say(r.notes.join(" "));
   }
+  return r.files;
 }
 
-// --- deal links -----------------------------------------------------------------------------------
-function dealFromHash() {
-  const p = new URLSearchParams(location.hash.slice(1));
-  if (!p.get("deal")) return null;
-  const d = { code: p.get("deal") };
-  if (p.get("variant")) d.variant = p.get("variant");
-  if (p.get("players")) d.players = +p.get("players") || 0;
-  if (p.get("teams")) d.teams = +p.get("teams") ? 1 : 0;
-  if (p.get("ai")) d.level = p.get("ai");
-  return d;
+function saveFiles(files, seq) {
+  // One setItem (the whole data folder at once, never half of it), then read back: "saved" only
+  // when storage holds what was sent. The answer goes to the worker at once through the shared
+  // memory (the firmware waits for it: a save is through only when it is stored), else by message.
+  const r = storeFiles(localStorage, closed(files));
+  if (r.ok) {
+    pico.saved += 1;
+    if (pico.storageError !== null) $("warn").hidden = true;
+    pico.storageError = null;
+  } else {
+    pico.storageError = r.name;
+    say("This browser refused to store the game (" + r.name + "): it is not saved. Free some site " +
+      "storage, or keep this page open.");
+  }
+  const errno = r.ok ? 0 : r.errno;
+  if (keysSab) {
+    Atomics.store(keysSab, 4, errno);
+    Atomics.store(keysSab, 3, seq);
+    Atomics.notify(keysSab, 3);
+  }
+  if (worker) worker.postMessage({ t: "stored", seq, errno });
 }
 
 function onDeal(info) {
@@ -276,7 +289,7 @@ function start(opts) {
   held = 0;
   let sab = null;
   if (self.crossOriginIsolated && typeof SharedArrayBuffer === "function" && !NO_SAB) {
-    sab = new SharedArrayBuffer(16);
+    sab = new SharedArrayBuffer(32);     // [keys seq, held, pressed, stored seq, its errno]
     keysSab = new Int32Array(sab);
   }
   const me = worker = new Worker("worker.js?v=" + BUILD, { type: "module" });
@@ -286,11 +299,15 @@ function start(opts) {
     if (m.t === "rows") onRows(m.off, m.rows, m.frame);
     else if (m.t === "hello") onHello(m.text);
     else if (m.t === "event") onEvent(m.text);
-    else if (m.t === "files") saveFiles(m.files);
+    else if (m.t === "files") saveFiles(m.files, m.seq);
     else if (m.t === "deal") onDeal(m.info);
     else if (m.t === "shot") pico.shots[m.name] = canvas.toDataURL("image/png");
     else if (m.t === "slow") pico.slow.push({ ms: m.ms, ai: m.ai });
     else if (m.t === "busy") pico.busy = m.on;
+    else if (m.t === "status") {
+      [pico.status, pico.said] = m.text.split("\n");
+      pico.statuses.push(m.text);
+    }
     else if (m.t === "out") { pico.log.push(m.text); console.log("app:", m.text); }
     else if (m.t === "board") {
       boardKeys = m.keys;
@@ -308,7 +325,8 @@ function start(opts) {
     pico.error = e.message || "worker failed";
     say("The firmware could not start: " + pico.error);
   };
-  worker.postMessage(Object.assign({ t: "start", build: BUILD, files: loadFiles(), keys: sab }, opts));
+  const files = loadFiles();
+  worker.postMessage(Object.assign({ t: "start", build: BUILD, files, resync, keys: sab }, opts));
 }
 
 function say(textIn) {
@@ -319,13 +337,34 @@ function say(textIn) {
 
 function chosenBoard() {
   const fromUrl = new URLSearchParams(location.search).get("board");
-  const b = fromUrl || localStorage.getItem(BOARD_KEY) || BOARDS[0][0];
+  let b = fromUrl;
+  try { b = b || localStorage.getItem(BOARD_KEY); } catch (e) { /* storage refused: the default */ }
+  b = b || BOARDS[0][0];
   return BOARDS.some((x) => x[0] === b) ? b : BOARDS[0][0];
 }
 
 function play() {
-  const deal = dealFromHash();
-  if (deal) history.replaceState(null, "", location.pathname + location.search);  // reload resumes
+  // A deal link's values are checked before anything is touched; with a game saved it asks first
+  // (the saves it replaces are kept under STORE_REPLACED). The address then loses its #..., so a
+  // reload resumes instead of dealing again.
+  const link = parseLink(location.hash);
+  if (link) history.replaceState(null, "", location.pathname + location.search);
+  let deal = null;
+  if (link && link.error) {
+    say(link.error + " The saved game, if any, goes on.");
+  } else if (link) {
+    deal = link.deal;
+    let stored = null;
+    try { stored = localStorage.getItem(STORE); } catch (e) { stored = null; }
+    if (hasGame(readStore(stored).files)) {
+      if (!window.confirm("Replace the saved game with the deal " + deal.code + "?")) {
+        deal = null;
+        say("The link's deal was not opened: the saved game goes on.");
+      } else {
+        keep(localStorage, STORE_REPLACED, stored);
+      }
+    }
+  }
   start({ board: chosenBoard(), deal });
 }
 
@@ -333,7 +372,7 @@ const select = $("board");
 for (const [id, label] of BOARDS) select.add(new Option(label, id));
 select.value = chosenBoard();
 select.addEventListener("change", () => {
-  localStorage.setItem(BOARD_KEY, select.value);
+  try { localStorage.setItem(BOARD_KEY, select.value); } catch (e) { /* not remembered */ }
   select.blur();
   start({ board: select.value });        // the game resumes on the other screen, as after a power cut
 });
@@ -345,14 +384,14 @@ window.addEventListener("storage", (e) => {
   worker = null;
   say("This game went on in another tab. Reload to play it here.");
 });
-window.addEventListener("hashchange", () => { if (dealFromHash()) play(); });
+window.addEventListener("hashchange", () => { if (parseLink(location.hash)) play(); });
 $("copy").addEventListener("click", () => {
   navigator.clipboard && navigator.clipboard.writeText($("share-link").href);
 });
 
 // Tests drive the page themselves: pico.run({board, seed, aiStep, script: {timeline, end}}).
 pico.run = (opts) => start(opts);
-pico.clearSaves = () => localStorage.removeItem(STORE);
+pico.clearSaves = () => { try { localStorage.removeItem(STORE); } catch (e) { /* refused */ } };
 
 async function isolate() {
   // A static host that sends no cross-origin isolation headers: sw.js adds them (then one reload),

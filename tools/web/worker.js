@@ -10,9 +10,11 @@
 // the page is cross-origin isolated; otherwise between steps, by message.
 import { loadMicroPython } from "./micropython.mjs?v=%BUILD%";
 import { install, latin1, unlatin1 } from "./fsutil.mjs?v=%BUILD%";
+import { known } from "./storage.mjs?v=%BUILD%";
 
 const MSG_HELLO = 0x48, MSG_BAND = 0x42, MSG_FRAME = 0x46, MSG_EVENT = 0x45, MSG_SLEEP = 0x53;
-const MSG_KEYS = 0x4b, MSG_TIME = 0x54;
+const MSG_KEYS = 0x4b, MSG_TIME = 0x54, MSG_SYNC = 0x59;
+const STORED_WAIT_MS = 3000;    // the page's answer to a store, at most (then: not confirmed, EIO)
 const HEAP = 256 * 1024;        // a Pico has ~200 KB free; this port's objects are 32-bit as there
 const PYSTACK = 16 * 1024;      // Python stack, in words (the endgame solver recurses)
 const DATA = "/data";
@@ -23,6 +25,8 @@ let FS = null;
 let app = null;
 let step = null;
 let roundEnd = null;
+let status = null;
+let lastStatus = "";
 let aiStats = null;
 let keysSab = null;             // Int32Array [seq, held, pressed] written by the page
 let lastSeq = 0;
@@ -36,6 +40,9 @@ let fileCache = {};
 let stepStart = 0;              // performance.now() when the running step began
 let busy = false;               // told the page that this step is a long one (the AI thinks)
 let lastDeal = "";
+let storeSeq = 0;               // the last snapshot of the data folder sent to the page
+let storedSeq = 0;              // ... and the last one it answered, with its errno (0: stored)
+let storedErrno = 0;
 
 const post = (m, transfer) => self.postMessage(m, transfer || []);
 
@@ -77,6 +84,8 @@ function message(kind, payload) {
     post({ t: "hello", text: text(payload) });
   } else if (kind === MSG_EVENT) {
     post({ t: "event", text: text(payload) });
+  } else if (kind === MSG_SYNC) {
+    send(MSG_SYNC, held, syncStored());    // the board reads the answer before it goes on
   }
 }
 
@@ -177,14 +186,17 @@ function registerLink() {
 }
 
 // --- files: the flash is the page's localStorage ---------------------------------------------
-function syncFiles() {
-  // After every step: the data folder as it stands (whole writes and renames only: the app is
-  // between two steps) goes to the page when anything changed, which stores it in one piece.
+function syncFiles(force) {
+  // The data folder as it stands goes to the page when anything changed, which stores it in one
+  // piece and reads it back (storage.mjs). Only the firmware's own file names: the set is closed.
+  // Called after every step (whole writes and renames only: the app is between two steps) and by
+  // the board after every save (boards/web.py: a save is through once it is stored). Returns the
+  // snapshot's number, or 0 when nothing changed (force: sent again all the same).
   const snap = {};
   let changed = false;
   let count = 0;
   for (const name of FS.readdir(DATA)) {
-    if (name === "." || name === "..") continue;
+    if (!known(name)) continue;
     const path = DATA + "/" + name;
     if (!FS.isFile(FS.stat(path).mode)) continue;
     const s = latin1(FS.readFile(path));
@@ -192,14 +204,46 @@ function syncFiles() {
     count += 1;
     if (fileCache[name] !== s) changed = true;
   }
-  if (changed || count !== Object.keys(fileCache).length) {
+  if (force || changed || count !== Object.keys(fileCache).length) {
     fileCache = snap;
-    post({ t: "files", files: snap });
+    storeSeq += 1;
+    post({ t: "files", files: snap, seq: storeSeq });
+    return storeSeq;
   }
+  return 0;
+}
+
+function syncStored() {
+  // For the board, after a save: the data folder sent to the page and its answer awaited (the page
+  // writes it into the shared memory): 0 stored and read back, 28 the quota (a full flash), 5
+  // anything else or no answer in time. Without shared memory the last answer that came by message.
+  // After a refusal the folder is sent again even unchanged: every save tries again.
+  syncFiles(storedErrno !== 0);
+  if (keysSab && storedSeq < storeSeq) {
+    const until = performance.now() + STORED_WAIT_MS;
+    for (;;) {
+      const got = Atomics.load(keysSab, 3);
+      if (got >= storeSeq) {
+        storedSeq = got;
+        storedErrno = Atomics.load(keysSab, 4);
+        break;
+      }
+      const left = until - performance.now();
+      if (left <= 0) return 5;
+      Atomics.wait(keysSab, 3, got, left);
+    }
+  }
+  if (storedSeq >= storeSeq) return storedErrno;
+  return keysSab ? 5 : storedErrno;
 }
 
 // --- the firmware ----------------------------------------------------------------------------
 function checkDeal() {
+  const st = status(app);
+  if (st !== lastStatus) {
+    lastStatus = st;
+    post({ t: "status", text: st });
+  }
   const d = roundEnd(app);
   if (d !== lastDeal) {
     lastDeal = d;
@@ -265,8 +309,12 @@ async function start(c) {
   const fw = await (await fetch("firmware.json?v=" + c.build)).json();
   install(FS, fw.files, "/fw");
   FS.mkdir(DATA);
-  for (const [name, s] of Object.entries(c.files || {})) FS.writeFile(DATA + "/" + name, unlatin1(s));
-  fileCache = Object.assign({}, c.files || {});
+  fileCache = c.resync ? { "": "" } : {};     // storage held damage: stored again, set aside
+  for (const [name, s] of Object.entries(c.files || {})) {
+    if (!known(name) || typeof s !== "string") continue;   // (the page sends only these)
+    FS.writeFile(DATA + "/" + name, unlatin1(s));
+    fileCache[name] = s;
+  }
   registerLink();
   if (c.script) script = { timeline: c.script.timeline, end: c.script.end, i: 0 };
   if (c.keys) keysSab = new Int32Array(c.keys);
@@ -274,6 +322,7 @@ async function start(c) {
   mp.runPython("import sys\nsys.path.insert(0, '/fw')");
   const web = mp.pyimport("boards.web");
   roundEnd = web.round_end;
+  status = web.status;
   aiStats = web.ai_stats;
   try {
     const d = c.deal || {};
@@ -294,6 +343,11 @@ self.onmessage = (e) => {
   const m = e.data;
   if (m.t === "start") {
     start(m).catch((err) => post({ t: "error", text: String(err && err.stack || err) }));
+  } else if (m.t === "stored") {        // the page's answer, when no shared memory carried it
+    if (m.seq >= storedSeq) {
+      storedSeq = m.seq;
+      storedErrno = m.errno;
+    }
   } else if (m.t === "keys") {
     msgKeys = { held: m.held, pressed: (msgKeys ? msgKeys.pressed : 0) | m.pressed };
   }

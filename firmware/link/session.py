@@ -1,0 +1,382 @@
+"""The link session: hello and version check, who hosts, the set-up, the moves, the resync.
+
+Both devices hold the whole match and play it in lockstep from one deal seed (docs/LINK.md says
+why). A move is sent by the device that owns the seat to move (its human, or for an AI seat the
+host) with a digest of the state after it; the other checks it is legal, plays it and compares.
+What each side must send is worked out from what the other is known to have (`peer_gid`,
+`peer_has`), never from a queue: after a cut, a restart or a lost save, whoever has more moves
+sends the ones the other lacks, one frame in flight, so no buffer grows with the match.
+
+Seats are owned by a string, one letter a seat: `H` the host's person, `G` the guest's, `e`/`m`/`h`
+an AI seat (easy, medium, hard) played by the host. A save keeps it (`link_extra`) and a restarted
+device builds its session again from its own save (`Session(..., resume=...)`).
+
+The listener (duck-typed, any method may be missing) hears: `started(session)` a game set up (new
+or adopted from the host), `moved(session, seat, move, local)` after a move and the draws and passes
+it forced (the round may have ended: then `turned(session)` follows once the next one is dealt).
+"""
+from .channel import Channel, K_ACK, ticks_diff
+from .frame import BODY_MAX
+from . import lockstep
+
+try:
+    from micropython import const
+except ImportError:  # CPython
+    def const(x):
+        return x
+
+PROTO = const(1)              # the protocol's version: both sides must have the same
+_MAGIC0 = const(0x50)         # "PD" opens every hello
+_MAGIC1 = const(0x44)
+K_HELLO = const(0x01)         # unsequenced
+K_SETUP = const(0x03)         # sequenced (the channel adds its bit)
+K_MOVE = const(0x04)
+_HELLO_MS = const(300)
+_MASK30 = const(0x3FFFFFFF)
+
+WANT_HOST = const(1)
+WANT_JOIN = const(2)
+
+# states
+WAITING = const(0)            # no hello from the other device yet
+READY = const(1)              # talking; no game yet (the guest waits for the host's set-up)
+PLAYING = const(2)
+FAILED = const(3)             # stopped with a message (versions, a disagreement)
+
+
+def _u32(buf, i):
+    return buf[i] | buf[i + 1] << 8 | buf[i + 2] << 16 | (buf[i + 3] & 0x3F) << 24
+
+
+def _put32(buf, i, v):
+    buf[i] = v & 255
+    buf[i + 1] = (v >> 8) & 255
+    buf[i + 2] = (v >> 16) & 255
+    buf[i + 3] = (v >> 24) & 255
+
+
+def link_extra(host, gid, owners):
+    """The save's `link` header value: `H` or `G`, the game id, the seat owners: `H-12345-HhGh`."""
+    return ("H" if host else "G") + "-" + str(gid) + "-" + owners
+
+
+class LinkError(ValueError):
+    pass
+
+
+class Session:
+    def __init__(self, port, want, rand, listener=None, resume=None):
+        """want: WANT_HOST or WANT_JOIN; rand(): a random 30-bit int (os.urandom on the device);
+        resume: (match, link extra) of a game resumed from this device's save."""
+        self.ch = Channel(port, self._frame)
+        self.rand = rand
+        self.listener = listener
+        self.body = bytearray(BODY_MAX)
+        self.nonce = rand() & _MASK30
+        self.ch.epoch = self.nonce & 255
+        self.want = want
+        self.state = WAITING
+        self.message = "Waiting for the other device"
+        self.peer_nonce = -1
+        self.peer_gid = -1        # the game the peer has (0: none; -1: not known yet)
+        self.peer_has = 0         # moves of our game the peer is known to have
+        self.peer_want = 0
+        self.hosting = want == WANT_HOST
+        self.demoted = False      # both wanted to host and the other does
+        self.match = None
+        self.gid = 0
+        self.owners = ""
+        self.mine = 0             # moves in our match
+        self.digest = 0           # of the state after them
+        self.setup_text = ""
+        self.plan = None          # the host's game before the guest is there: (rules, owners, seed)
+        self.hello_at = -_HELLO_MS
+        self.resyncs = 0          # peers met again with a game in common (a restart, a cut)
+        if resume is not None:
+            match, extra = resume
+            try:
+                role, gid, owners = extra.split("-")
+                gid = int(gid)
+            except ValueError:
+                raise LinkError("not a link game's save")
+            if role not in ("H", "G") or len(owners) != match.rules.players:
+                raise LinkError("not a link game's save")
+            self.hosting = role == "H"
+            self.want = WANT_HOST if self.hosting else WANT_JOIN
+            lockstep.resume(match)
+            self._adopt(match, gid, owners)
+
+    # --- what the screens ask ------------------------------------------------------------------
+    def up(self):
+        return self.ch.up()
+
+    def host_game(self, rules, owners, seed=None):
+        """The host's set-up: `owners` one letter a seat (H, G, e, m, h); seed None: drawn from both
+        devices' nonces when the guest is there (neither device picks the deal alone)."""
+        if len(owners) != rules.players or owners.count("H") != 1 or owners.count("G") != 1:
+            raise LinkError("one seat for each device's player")
+        self.plan = (rules, owners, seed)
+        self.hosting = True
+        self.want = WANT_HOST
+
+    def is_mine(self, seat):
+        """The seat is played on this device (its person, or an AI seat on the host)."""
+        o = self.owners[seat]
+        return o == "G" if not self.hosting else o != "G"
+
+    def my_seat(self):
+        return self.owners.index("H" if self.hosting else "G")
+
+    def to_move(self):
+        """The seat to move when this device must play it, else -1 (the other's turn, no game)."""
+        m = self.match
+        if self.state != PLAYING or m is None or m.over or m.round_over():
+            return -1
+        if self.peer_gid == self.gid and self.peer_has > self.mine:
+            return -1             # the other has moves we lack (we restarted): take them first
+        s = m.round.turn
+        return s if self.is_mine(s) else -1
+
+    def play(self, move):
+        """A move of this device's seat to move (legal: the caller took it from round.legal())."""
+        s = self.to_move()
+        m = self.match
+        if s < 0 or m is None or not m.round.is_legal(move):
+            raise LinkError("not this device's move")
+        self._apply(m, s, move, True)
+
+    # --- driving -------------------------------------------------------------------------------
+    def poll(self, now):
+        """Call often (every frame, every AI tick): reads the cable, sends, resends."""
+        ch = self.ch
+        ch.poll(now)
+        if self.state == FAILED:
+            return
+        if self.state == WAITING:
+            if ch.up():
+                self.message = "Waiting for the other device's answer"
+            if ticks_diff(now, self.hello_at) >= _HELLO_MS:
+                self._hello(False)
+                self.hello_at = now
+            return
+        plan = self.plan
+        if self.hosting and self.match is None and plan is not None:
+            self._new_game(plan)
+        if ch.busy() or self.match is None:
+            return
+        if self.peer_gid != self.gid:
+            if self.hosting:
+                self._send_setup(self.match)
+        elif self.peer_has < self.mine:
+            self._send_move(self.peer_has)
+
+    # --- frames --------------------------------------------------------------------------------
+    def _frame(self, kind, buf, i, n):
+        if kind == K_HELLO:
+            self._on_hello(buf, i, n)
+        elif kind == K_ACK:
+            k = self.ch.acked_kind
+            if k == K_MOVE:
+                if self.peer_has < self.mine:
+                    self.peer_has += 1
+            elif k == K_SETUP:
+                self.peer_gid = self.gid
+                self.peer_has = 0
+        elif self.state == FAILED:
+            return
+        elif kind == K_MOVE:
+            self._on_move(buf, i, n)
+        elif kind == K_SETUP:
+            self._on_setup(buf, i, n)
+
+    def _hello(self, reply):
+        b = self.body
+        b[0] = _MAGIC0
+        b[1] = _MAGIC1
+        b[2] = PROTO
+        b[3] = (1 if reply else 0) | self.want << 1
+        _put32(b, 4, self.nonce)
+        _put32(b, 8, self.gid if self.match is not None else 0)
+        b[12] = self.mine & 255
+        b[13] = self.mine >> 8
+        self.ch.send_raw(K_HELLO, b, 14)
+
+    def _on_hello(self, buf, i, n):
+        if n < 14 or buf[i] != _MAGIC0 or buf[i + 1] != _MAGIC1:
+            return
+        reply = buf[i + 3] & 1
+        if buf[i + 2] != PROTO:
+            self._fail("Link v" + str(buf[i + 2]) + " there, v" + str(PROTO) + " here: update both")
+            if not reply:
+                self._hello(True)
+            return
+        nonce = _u32(buf, i + 4)
+        self.peer_gid = _u32(buf, i + 8)
+        self.peer_has = buf[i + 12] | buf[i + 13] << 8
+        self.peer_want = (buf[i + 3] >> 1) & 3
+        if nonce != self.peer_nonce:          # a new peer: a first contact or a restart
+            self.peer_nonce = nonce
+            self.ch.reset(nonce & 255)
+            if self.match is not None and self.peer_gid == self.gid:
+                self.resyncs += 1
+            self._elect()
+        if self.state == FAILED:
+            return
+        if not reply:
+            self._hello(True)
+        if self.state == WAITING:
+            self.state = PLAYING if self.match is not None else READY
+        if self.match is not None and self.peer_gid == self.gid and self.peer_has > self.mine:
+            self._hello(True)                 # it has moves we lack: say how many we have
+        self.message = None if self.state == PLAYING else self._idle_message()
+
+    def _elect(self):
+        """Both want to host: the larger nonce hosts (a tie, vanishingly rare, is drawn again)."""
+        if self.want == WANT_HOST and self.peer_want == WANT_HOST:
+            while self.nonce == self.peer_nonce:
+                self.nonce = self.rand() & _MASK30
+                self.ch.epoch = self.nonce & 255
+                self._hello(False)
+            self.hosting = self.nonce > self.peer_nonce
+            if not self.hosting:
+                self.want = WANT_JOIN
+                self.plan = None
+                self.demoted = True
+        else:
+            self.hosting = self.want == WANT_HOST
+
+    def _idle_message(self):
+        if self.demoted:
+            return "Both hosted: the other device hosts"
+        if self.hosting:
+            return "Setting up"
+        if self.peer_want == WANT_JOIN:
+            return "Both joined: one must host"
+        return "Waiting for the host's game"
+
+    def _fail(self, text):
+        self.state = FAILED
+        self.message = text
+
+    # --- the game ------------------------------------------------------------------------------
+    def _new_game(self, plan):
+        rules, owners, seed = plan
+        self.plan = None
+        if seed is None:
+            from domino.rng import next_seed
+            seed = next_seed(self.nonce ^ self.peer_nonce)
+        gid = (self.rand() ^ self.peer_nonce) & _MASK30 or 1
+        from domino.match import Match
+        m = Match(rules, seed)
+        m.start_round()
+        lockstep.run_forced(m)
+        self._adopt(m, gid, owners)
+        self._started()
+
+    def _adopt(self, match, gid, owners):
+        self.match = match
+        self.gid = gid
+        self.owners = owners
+        self.mine = lockstep.count(match)
+        self.digest = lockstep.digest(match)
+        r = match.rules
+        self.setup_text = r.vid + " " + str(r.players) + " " + str(int(r.teams)) + " " + \
+            (r.options_text() or "-") + " " + owners
+        if self.state == READY:
+            self.state = PLAYING
+
+    def _started(self):
+        self.message = None
+        if self.state != WAITING:
+            self.state = PLAYING
+        lst = self.listener
+        if lst is not None and hasattr(lst, "started"):
+            lst.started(self)
+
+    def _send_setup(self, match):
+        b = self.body
+        _put32(b, 0, self.gid)
+        _put32(b, 4, match.seed)
+        b[8] = self.mine & 255
+        b[9] = self.mine >> 8
+        t = self.setup_text
+        for j in range(len(t)):
+            b[10 + j] = ord(t[j])
+        self.ch.send(K_SETUP, b, 10 + len(t))
+
+    def _on_setup(self, buf, i, n):
+        gid = _u32(buf, i)
+        if self.hosting or gid == self.gid and self.match is not None:
+            return
+        seed = _u32(buf, i + 4)
+        try:
+            vid, players, teams, opts, owners = bytes(buf[i + 10:i + n]).decode().split(" ")
+            from domino.rules import Rules
+            from domino.match import Match
+            options = {}
+            if opts != "-":
+                for kv in opts.split(","):
+                    k, v = kv.split("=")
+                    options[k] = int(v) if v.isdigit() else v
+            m = Match(Rules(vid, int(players), teams == "1", options), seed)
+        except Exception:     # a set-up this firmware cannot play (an unknown variant, option)
+            self._fail("The host's game is unknown here: update both")
+            return
+        m.start_round()
+        lockstep.run_forced(m)
+        self._adopt(m, gid, owners)
+        self.peer_gid = gid
+        self.peer_has = buf[i + 8] | buf[i + 9] << 8     # the host's moves: sent next, one by one
+        self._started()
+
+    def _send_move(self, k):
+        b = self.body
+        mv = lockstep.move_at(self.match, k)
+        b[0] = k & 255
+        b[1] = k >> 8
+        b[2] = mv & 255
+        b[3] = mv >> 8
+        if k == self.mine - 1:                # the latest move: the state after it is ours now
+            d = self.digest
+            b[4] = 1
+        else:                                 # an older one (a resync): its digest is gone
+            d = 0
+            b[4] = 0
+        b[5] = d & 255
+        b[6] = d >> 8
+        self.ch.send(K_MOVE, b, 7)
+
+    def _on_move(self, buf, i, n):
+        m = self.match
+        if m is None or n < 7:
+            return
+        k = buf[i] | buf[i + 1] << 8
+        if k != self.mine:
+            if k > self.mine:
+                self._hello(True)             # a gap: tell the peer how many we have
+            return                            # (k < mine: one we have, resent after a restart)
+        mv = buf[i + 2] | buf[i + 3] << 8
+        s = m.round.turn          # (our own seat too: our move the other kept when we lost it)
+        if m.over or m.round_over() or not m.round.is_legal(mv):
+            self._fail("Move " + str(k + 1) + " is not legal here: update both")
+            return
+        self._apply(m, s, mv, False)
+        if buf[i + 4] and self.digest != buf[i + 5] | buf[i + 6] << 8:
+            self._fail("The games differ at move " + str(k + 1) + ": update both")
+            return
+        if self.peer_has < self.mine:
+            self.peer_has = self.mine
+
+    def _apply(self, m, seat, mv, local):
+        m.play(mv)
+        self.mine += 1
+        ended = lockstep.advance(m)
+        self.digest = lockstep.digest(m)
+        lst = self.listener
+        if lst is not None and hasattr(lst, "moved"):
+            lst.moved(self, seat, mv, local)
+        if ended:
+            lockstep.turn_round(m)
+            self.digest = lockstep.digest(m)
+            if lst is not None and hasattr(lst, "turned"):
+                lst.turned(self)

@@ -1,0 +1,146 @@
+"""Link play: two devices' sessions over the virtual cable play seeded whole matches to the end,
+with faults (dropped, cut-short, corrupted, duplicated, delayed frames, garbage), pulled cables and
+restarts from each device's own save; both must end with the same record, move for move."""
+import random
+
+from domino.rules import Rules
+from link import frame, session as ls
+from link.channel import Channel
+from tools.link.cable import Cable
+from tools.link.selfplay import play
+
+# (variant, players, teams, seat owners): H the host's person, G the guest's, e/m/h AI on the host
+GAMES = [
+    ("fives", 2, False, "HG"),
+    ("goat", 4, True, "HhGh"),        # 2v2: the two people partners across the devices
+    ("goat", 4, True, "HGmh"),        # 2v2: the two people opponents, AI partners
+    ("blitz", 4, True, "HeGe"),       # Blitz chains: a seat moving again and again
+    ("sea_goat", 3, False, "GHh"),
+    ("donkey", 2, False, "GH"),       # several doubles in one move, closed doubles
+]
+
+
+def test_faulty_cable_matches_end_alike():
+    """Every game of GAMES, two seeds each, played to its end through faults, cuts and restarts
+    (play() raises at the first disagreement: a refused move, a digest that differs, records that
+    differ at the end). The totals show the faults were really met."""
+    total = {"cases": 0, "moves": 0, "faults": 0, "kills": 0, "back": 0, "resends": 0, "resyncs": 0,
+             "bad_frames": 0}
+    for vid, players, teams, owners in GAMES:
+        for seed in (1, 2):
+            r = play(vid, players, teams, owners, seed=seed, rate=0.12, kills=0.004, cuts=0.0015)
+            assert r["rounds"] >= 1
+            total["cases"] += 1
+            for k in total:
+                if k != "cases":
+                    total[k] += r[k]
+    print("link faults:", " ".join("%s=%d" % kv for kv in sorted(total.items())))
+    assert total["faults"] > total["moves"] // 10
+    assert total["kills"] > 20 and total["back"] > 3 and total["resyncs"] > 10
+    assert total["resends"] > 50 and total["bad_frames"] > 20
+
+
+def test_clean_cable_bytes_per_move():
+    """Without faults a move costs its frame and one acknowledgement (plus the keep-alives)."""
+    r = play("fives", 2, False, "HG", seed=3)
+    assert r["resends"] == 0 and r["bad_frames"] == 0 and r["kills"] == 0
+    keepalive = r["ms"] / 400 * 2 * 8           # both sides, one 8-byte acknowledgement per 400 ms
+    per_move = (r["bytes"] - keepalive) / r["moves"]
+    assert 15 < per_move < 30, per_move
+
+
+def test_restart_at_every_step_of_a_round():
+    """A device restarts after every move of the first rounds (the guest and the host in turn,
+    every third time its last save lost: one move back); the match still ends alike."""
+    r = play("fives", 2, False, "HG", seed=5, kill_at=range(1, 60))
+    assert r["kills"] >= 59 and r["back"] >= 15 and r["resyncs"] >= 40
+
+
+def test_long_cut_then_plugged_back():
+    r = play("goat", 4, True, "HhGh", seed=6, cuts=0.01, cut_ms=8000)
+    assert r["fault_kinds"]["cut"] > 3
+
+
+class _Pair:
+    """Two sessions on a clean cable, polled in 5 ms steps."""
+
+    def __init__(self, want_a, want_b, seed=1):
+        self.cable = Cable(seed=seed)
+        a, b = self.cable.ends()
+        rnd = random.Random(seed)
+        self.a = ls.Session(a, want_a, lambda: rnd.getrandbits(30))
+        self.b = ls.Session(b, want_b, lambda: rnd.getrandbits(30))
+        self.now = 0
+
+    def run(self, ms):
+        for _ in range(ms // 5):
+            self.cable.now = self.now
+            self.a.poll(self.now)
+            self.b.poll(self.now)
+            self.now += 5
+
+
+def test_both_host_one_wins():
+    p = _Pair(ls.WANT_HOST, ls.WANT_HOST)
+    p.a.host_game(Rules("fives", 2), "HG")
+    p.b.host_game(Rules("draw", 2), "HG")
+    seen = set()
+    for _ in range(200):
+        p.run(5)
+        seen.add(p.a.message)
+        seen.add(p.b.message)
+    assert "Both hosted: the other device hosts" in seen     # until the host's game arrives
+    hosts = [s for s in (p.a, p.b) if s.hosting]
+    assert len(hosts) == 1
+    other = p.b if hosts[0] is p.a else p.a
+    assert other.demoted and not hosts[0].demoted
+    assert other.match is not None and other.match.rules.vid == hosts[0].match.rules.vid
+    assert other.gid == hosts[0].gid and other.state == ls.PLAYING
+
+
+def test_both_join_says_so():
+    p = _Pair(ls.WANT_JOIN, ls.WANT_JOIN)
+    p.run(1000)
+    assert p.a.message == p.b.message == "Both joined: one must host"
+    assert p.a.match is None and p.b.match is None
+
+
+def test_other_version_one_clear_message():
+    cable = Cable()
+    a, b = cable.ends()
+    s = ls.Session(a, ls.WANT_JOIN, lambda: 12345)
+    fr = frame.Framer()
+    body = bytes([0x50, 0x44, ls.PROTO + 1, 2 << 1]) + bytes(10)
+    b.write(fr.build(ls.K_HELLO, 7, 0, 0, body, len(body)))
+    cable.now = 10
+    s.poll(10)
+    assert s.state == ls.FAILED
+    assert s.message == "Link v%d there, v%d here: update both" % (ls.PROTO + 1, ls.PROTO)
+    cable.now = 20
+    got = []
+    Channel(b, lambda k, buf, i, n: got.append((k, bytes(buf[i:i + n])))).poll(20)
+    assert any(k == ls.K_HELLO and body[2] == ls.PROTO for k, body in got)   # the other learns too
+
+
+def test_cable_out_both_say_so_then_continue():
+    p = _Pair(ls.WANT_HOST, ls.WANT_JOIN)
+    p.a.host_game(Rules("fives", 2), "HG")
+    p.run(500)
+    assert p.a.up() and p.b.up() and p.b.state == ls.PLAYING
+    p.cable.cut(3000)
+    p.run(2000)
+    assert not p.a.up() and not p.b.up()
+    p.run(1500)
+    assert p.a.up() and p.b.up()
+
+
+def test_garbage_is_ignored():
+    """Random bytes on the line (a loose wire) neither stop the session nor reach it as frames."""
+    p = _Pair(ls.WANT_HOST, ls.WANT_JOIN, seed=9)
+    p.a.host_game(Rules("fives", 2), "HG")
+    rnd = random.Random(4)
+    for _ in range(50):
+        p.cable.a.write(bytes(rnd.randrange(256) for _ in range(rnd.randrange(1, 200))))
+        p.run(20)
+    assert p.b.state == ls.PLAYING and p.b.gid == p.a.gid
+    assert p.b.ch.fr.bad > 10

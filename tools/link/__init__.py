@@ -1,0 +1,1 @@
+"""PC side of link play: the virtual cable (docs/LINK.md)."""
