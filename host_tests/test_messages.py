@@ -126,9 +126,11 @@ def reasons(short):
     return tuple(sorted(out))
 
 
-def table_texts(rules, short):
-    """(text of the moment, what happened last, what to do now) worst cases of a variant."""
-    moves = longest_moves(rules, short)
+def table_texts(rules, short, terse):
+    """(text of the moment, what happened last, what to do now) worst cases of a variant; terse:
+    moves and hint reasons in their short words (ui/table.py: narrow screens, a one-line message
+    area), short: hints without the move's name (narrow screens)."""
+    moves = longest_moves(rules, terse)
     pts = 100 if rules.inplay_mod else 0
     last = [words.played(NAME, mv, pts) for mv in moves]
     last += [words.drew(NAME, 27), words.drew(NAME, 255, 14), words.passes(NAME),
@@ -137,7 +139,7 @@ def table_texts(rules, short):
     now += [words.where(mv, 12, 12) for mv in moves]
     alone = [words.passes(NAME, True), words.misfit(26, [6, 6, 6, 6]), words.undone(moves[-1])]
     hinted = longest_moves(rules, True)          # a hint names doubles in short (ui/pick.py)
-    alone += [words.hint(mv, why, short) for mv in hinted for why in reasons(short)]
+    alone += [words.hint(mv, why, short) for mv in hinted for why in reasons(terse)]
     return alone, last, now
 
 
@@ -157,8 +159,7 @@ def test_every_table_message_fits(w, h):
         rules = Rules(row[0], row[2], False)
         t = table(w, h, row[0], row[2])
         status = "" if t.compact else status_of(rules, row[2])
-        short = t.app.g.cols < 24
-        alone, last, now = table_texts(rules, short)
+        alone, last, now = table_texts(rules, t.app.g.cols < 24, t.terse)
         for text in alone + last + now + other_table_messages():
             err = check_table(t, text, status)
             if err:

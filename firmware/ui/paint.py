@@ -93,14 +93,14 @@ def now(t):
     if t.thinking != _NONE:
         todo = words.thinking(game.names[t.thinking])
     elif t.mode == _M_END:
-        todo = words.where(words.describe(rd, t.opts[t.opt], t.app.g.cols < 24), t.opt + 1, t.nopts)
+        todo = words.where(words.describe(rd, t.opts[t.opt], t.terse), t.opt + 1, t.nopts)
         col = c.CURSOR
     elif t.mode == _M_PICK:
         todo = words.your_turn(t.name(rd.turn))
     last = t.last_text
     if last and todo:
-        # both, unless that would take a third step (on the one-line 128x64 OLED)
-        if not t.compact or len(last) <= t.msg_cols()[0]:
+        # both, unless that would take a third step (in a one-line message area)
+        if t.msg_lines > 1 or len(last) <= t.msg_cols()[0]:
             return last + "\n" + todo, col
         return (last, c.FG) if t.thinking != _NONE and t.pages(last) < 3 else (todo, col)
     return last or todo, col

@@ -217,7 +217,7 @@ def hint(t):
     app.flush()
     app.release()
     short = app.g.cols < 24
-    mv, why = brain.hint(game.match, s, app.settings["think"], app.ai_clock, t.on_tick, short)
+    mv, why = brain.hint(game.match, s, app.settings["think"], app.ai_clock, t.on_tick, t.terse)
     rd = game.match.round
     tile = mv & _TILE_MASK
     if mv & _MULTI:

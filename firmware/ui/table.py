@@ -93,6 +93,8 @@ class Table(Screen):
         # the message area: one line on short screens, two on tall ones; above it on colour
         # screens, the open ends' numbers in legible half-tiles with the stock and count beside them
         self.msg_lines = 1 if h < 160 else 2
+        # moves and hint reasons in their short words where a line is narrow or the area has one
+        self.terse = g.cols < 24 or self.msg_lines == 1
         self.ends_h = 0 if self.compact else g.legible + 6
         self.msg_h = self.msg_lines * lh + 1 + self.ends_h
         self.msg_y = 0 if self.compact else self.hand_y - self.msg_h
@@ -468,7 +470,7 @@ class Table(Screen):
         m = self.game.match
         rd = m.round
         s = rd.turn
-        text = words.describe(rd, mv, self.app.g.cols < 24)
+        text = words.describe(rd, mv, self.terse)
         pts = rd.inplay[s]
         paint = self.app.need("ui.paint")
         before = paint.snap(self)
