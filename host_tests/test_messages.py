@@ -58,7 +58,7 @@ def shown(t, text, status):
         t.page = k
         g.calls = []
         paint.msg(t, g)
-        steps.append([c for c in g.calls if c[2] >= t.text_y])     # (not the open ends' row)
+        steps.append([c for c in g.calls if c[2] >= t.msg_y + t.ends_h])     # (not the open ends' row)
     return steps
 
 
@@ -73,7 +73,7 @@ def check_table(t, text, status):
         for s, x, y in lines:
             if x < 0 or x + g.cw * len(s) > g.w:
                 return "line %r leaves the screen" % s
-            if t.thinking != 255 and y == t.text_y + 1 and x + g.cw * len(s) > g.w - 12:
+            if t.thinking != 255 and y == t.msg_y + t.ends_h + 1 and x + g.cw * len(s) > g.w - 12:
                 return "line %r runs into the thinking wheel" % s
             got.append(s)
     if " ".join(" ".join(got).split()) != " ".join(text.split()):
@@ -128,8 +128,8 @@ def reasons(short):
 
 def table_texts(rules, short, terse):
     """(text of the moment, what happened last, what to do now) worst cases of a variant; terse:
-    moves and hint reasons in their short words (ui/table.py: narrow screens, a one-line message
-    area), short: hints without the move's name (narrow screens)."""
+    moves and hint reasons in their short words (a one-line message area: ui/table.py), short: hints
+    without the move's name (narrow screens)."""
     moves = longest_moves(rules, terse)
     pts = 100 if rules.inplay_mod else 0
     last = [words.played(NAME, mv, pts) for mv in moves]
@@ -159,7 +159,7 @@ def test_every_table_message_fits(w, h):
         rules = Rules(row[0], row[2], False)
         t = table(w, h, row[0], row[2])
         status = "" if t.compact else status_of(rules, row[2])
-        alone, last, now = table_texts(rules, t.app.g.cols < 24, t.terse)
+        alone, last, now = table_texts(rules, t.app.g.cols < 24, t.msg_lines == 1)
         for text in alone + last + now + other_table_messages():
             err = check_table(t, text, status)
             if err:

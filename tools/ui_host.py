@@ -60,8 +60,7 @@ def metrics(w, h):
         from ui import font
         p = pitch_um(BOARD_OF_SIZE.get((w, h), "waveshare_lcd13"))
         pip = (400 + p - 1) // p
-        name = font.for_board(types.SimpleNamespace(um_of_px=lambda px: px * p))
-        with open(os.path.join(ROOT, "firmware", "fonts", name + ".bin"), "rb") as f:
+        with open(font.for_board(types.SimpleNamespace(um_of_px=lambda px: px * p)), "rb") as f:
             head = f.read(10)
         cw, lh, caps = head[5], head[6], head[8]
     legible = gfx.Gfx.half_for(types.SimpleNamespace(mono=mono), pip)

@@ -96,7 +96,7 @@ class CodeEditor(Screen):
         y = 2 + g.big_center(self.title, 2, c.ACCENT) + (4 if small else 12)
         k = 2 if 7 * 18 <= g.w else 1                # (framebuf's 8x8 font: twice as large)
         lh = g.lh
-        bh = g.big_h(k)                              # a letter's cell
+        bh = g.lh if g.font is not None else 8 * k   # a letter's cell
         cw = g.cw + 4 if g.font is not None else 8 * k + 2
         if self.four:
             help1 = "X/Y: letter  B+X/B+Y: slot" if g.cols >= 26 else "X/Y letter B+X/Y slot"

@@ -56,11 +56,6 @@ def wrap(text, cols, cols2=0):
     return out
 
 
-def _gap(z):
-    """The gap between pips z pixels across: half a pip, at least a pixel."""
-    return z // 2 if z > 2 else 1
-
-
 class Gfx:
     """Text and tiles on one framebuffer, with the board's named colours.
 
@@ -80,25 +75,22 @@ class Gfx:
         self.font = None
         if not self.mono:
             from ui import font
-            name = font.for_board(board)
-            self.font = font.Font(font.folder() + name + ".bin", board.fb_format, _GLYPH_SLOTS)
+            self.font = font.Font(font.for_board(board), board.fb_format, _GLYPH_SLOTS)
             self.cw = self.font.w
             self.lh = self.font.h
             self.caps = self.font.caps
-            self.scale = 1
         else:
             self.cw = 8
             self.lh = 9
             self.caps = 7
-            self.scale = 1
         self.cols = self.w // self.cw
-        self._glyph = bytearray(8)
-        self._gfb = framebuf.FrameBuffer(self._glyph, 8, 8, framebuf.MONO_HLSB)
+        g = bytearray(8)                 # one letter of framebuf's font, to draw it k times larger
+        self._g8 = (g, framebuf.FrameBuffer(g, 8, 8, framebuf.MONO_HLSB))
         self.pip = 2 if self.mono else board.px_for_um(_PIP_UM)
         self.legible = self.half_for(self.pip)
-        self._pip_s = 0
-        self._pip_at = bytearray(3)
-        self._pip_z = 1
+        # the pips of the last half-tile size drawn (_pips_for): that size, the pip size, the three
+        # columns' (and rows') offsets; one bytearray, as every attribute name is interned for good
+        self._pip = bytearray(5)
         c = self.c
         self.divider = c.PIP if self.mono else c.EDGE
 
@@ -110,7 +102,7 @@ class Gfx:
         return band and (y + h <= b.y0 or y >= b.y0 + band)
 
     # --- text ----------------------------------------------------------------------------------
-    def put(self, s, x, y, col, k=1):
+    def text(self, s, x, y, col, k=1):
         """Every text is drawn here: s with its top-left at x, y (k: framebuf's 8x8 font k times
         larger; the font is drawn at its own size)."""
         f = self.font
@@ -123,8 +115,7 @@ class Gfx:
             return
         if self.off(y, 8 * k):
             return
-        g = self._glyph
-        gfb = self._gfb
+        g, gfb = self._g8
         fb = self.fb
         for ch in s:
             gfb.fill(0)
@@ -137,34 +128,28 @@ class Gfx:
                             fb.fill_rect(x + cc * k, y + r * k, k, k, col)
             x += 8 * k
 
-    def text(self, s, x, y, col):
-        self.put(s, x, y, col)
-
     def right(self, s, x_end, y, col):
-        self.put(s, x_end - self.cw * len(s), y, col)
+        self.text(s, x_end - self.cw * len(s), y, col)
 
     def width(self, s):
         return self.cw * len(s)
 
-    def big(self, s, x, y, col, scale=0):
-        """A title: the font (framebuf's 8x8 font `scale` times larger where there is none)."""
-        self.put(s, x, y, col, scale or self.scale)
+    def big(self, s, x, y, col, k=1):
+        """A title: the font (framebuf's 8x8 font k times larger where there is none)."""
+        self.text(s, x, y, col, k)
 
-    def big_h(self, scale=0):
-        """The height of big()'s text."""
-        return self.lh if self.font is not None else 8 * (scale or self.scale)
-
-    def big_center(self, s, y, col, scale=0):
+    def big_center(self, s, y, col, k=1):
         """A title centred on the screen; returns its height."""
-        k = scale or self.scale
-        if self.font is None and len(s) * 8 * k > self.w:
+        if self.font is not None:
+            self.text(s, (self.w - len(s) * self.cw) // 2, y, col)
+            return self.lh
+        if len(s) * 8 * k > self.w:
             k = 1
-        cw = self.cw if self.font is not None else 8 * k
-        self.put(s, (self.w - len(s) * cw) // 2, y, col, k)
-        return self.big_h(k)
+        self.text(s, (self.w - len(s) * 8 * k) // 2, y, col, k)
+        return 8 * k
 
     def center(self, s, y, col):
-        self.put(s, (self.w - self.cw * len(s)) // 2, y, col)
+        self.text(s, (self.w - self.cw * len(s)) // 2, y, col)
 
     def fit(self, s, n):
         """s cut to n characters (names in narrow columns; other texts wrap)."""
@@ -174,12 +159,13 @@ class Gfx:
     def half_for(self, z):
         """The smallest half-tile whose pips can be z pixels across: three pips a row with gaps of
         half a pip (at least 1) and, on colour screens, a pixel of tile between pips and edge."""
-        return 2 + 3 * z + 2 * _gap(z) + (0 if self.mono else 2)
+        return 2 + 3 * z + 2 * (z // 2 if z > 2 else 1) + (0 if self.mono else 2)
 
     def _pips_for(self, s):
         """Pip size and places in a half-tile of s pixels: the largest pips up to self.pip that
         leave gaps of half a pip, the three columns spread over the half."""
-        if self._pip_s == s:
+        p = self._pip
+        if p[0] == s:
             return
         z = self.pip
         while z > 1 and self.half_for(z) > s:
@@ -192,20 +178,20 @@ class Gfx:
             d = (inner - z) // 2
         o = 1 + m + (inner - 2 * m - z - 2 * d) // 2
         for k in range(3):
-            self._pip_at[k] = o + k * d
-        self._pip_s = s
-        self._pip_z = z
+            p[2 + k] = o + k * d
+        p[0] = s
+        p[1] = z
 
     def _half(self, x, y, v, s, horiz, col):
         if not v:
             return
         m = _SIX_ACROSS if (v == 6 and horiz) else _PIP_MASKS[v]
-        at = self._pip_at
-        z = self._pip_z
+        p = self._pip
+        z = p[1]
         fb = self.fb
         for i in range(9):
             if m & (1 << i):
-                fb.fill_rect(x + at[i % 3], y + at[i // 3], z, z, col)
+                fb.fill_rect(x + p[2 + i % 3], y + p[2 + i // 3], z, z, col)
 
     def tile(self, x, y, a, b, horiz, s, flags=0, mark=-1):
         """Tile a|b with its top-left at x, y: a on the left (top), b on the right (bottom).

@@ -93,7 +93,7 @@ def now(t):
     if t.thinking != _NONE:
         todo = words.thinking(game.names[t.thinking])
     elif t.mode == _M_END:
-        todo = words.where(words.describe(rd, t.opts[t.opt], t.terse), t.opt + 1, t.nopts)
+        todo = words.where(words.describe(rd, t.opts[t.opt], t.msg_lines == 1), t.opt + 1, t.nopts)
         col = c.CURSOR
     elif t.mode == _M_PICK:
         todo = words.your_turn(t.name(rd.turn))
@@ -111,10 +111,11 @@ def msg(t, g):
     c = g.c
     fb = g.fb
     w = g.w
-    fb.fill_rect(0, t.msg_y, w, t.msg_h, c.BG)    # (its last row is the hand's: part_rows)
+    fb.fill_rect(0, t.msg_y, w, t.ends_h + t.msg_lines * g.lh + 1, c.BG)   # (its last row is the
+    #                                                                       hand's: part_rows)
     if t.ends_h:
         ends(t, g)
-    y = t.text_y
+    y = t.msg_y + t.ends_h                      # under the open ends
     rows = t.msg_lines
     text, col = now(t)
     c1, c2 = t.msg_cols()
@@ -134,7 +135,7 @@ def ends(t, g):
     c = g.c
     lay = t.game.match.round.layout
     s = g.legible
-    y = t.ends_y + 3
+    y = t.msg_y + 3
     x = 3
     chosen = 0
     if t.mode == _M_END:
@@ -151,7 +152,7 @@ def ends(t, g):
                 mark = c.CURSOR if (chosen >> a) & 1 else (c.PLAYABLE if (offered >> a) & 1 else -1)
                 g.square(x, y, lay.end[a], s, mark)
                 x += s + 6
-    ty = t.ends_y + (t.ends_h - g.lh) // 2
+    ty = t.msg_y + (t.ends_h - g.lh) // 2
     right = g.w - 2
     rd = t.game.match.round
     r = rd.rules
@@ -287,7 +288,7 @@ def head(t, g):
     cw = g.cw
     fb.fill_rect(0, 0, g.w, t.head_h, c.BG)
     colw = g.w // n
-    one = t.head_rows == 1
+    one = t.head_h == lh + 1                     # one row (ui/table.py)
     for s in range(n):
         x = s * colw
         side = r.side(s)

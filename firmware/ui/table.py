@@ -87,19 +87,13 @@ class Table(Screen):
         longest = 0
         for nm in game.names:
             longest = max(longest, len(nm))
-        self.head_rows = 1 if (w // n) // g.cw >= longest + 8 else 2
-        self.head_h = 0 if self.compact else self.head_rows * lh + 1
+        self.head_h = 0 if self.compact else (1 if (w // n) // g.cw >= longest + 8 else 2) * lh + 1
         self.hand_y = h - self.hand_h
         # the message area: one line on short screens, two on tall ones; above it on colour
         # screens, the open ends' numbers in legible half-tiles with the stock and count beside them
-        self.msg_lines = 1 if h < 160 else 2
-        # moves and hint reasons in their short words where a line is narrow or the area has one
-        self.terse = g.cols < 24 or self.msg_lines == 1
+        self.msg_lines = 1 if h < 160 else 2     # (one: moves and hint reasons in short words)
         self.ends_h = 0 if self.compact else g.legible + 6
-        self.msg_h = self.msg_lines * lh + 1 + self.ends_h
-        self.msg_y = 0 if self.compact else self.hand_y - self.msg_h
-        self.ends_y = self.msg_y
-        self.text_y = self.msg_y + self.ends_h
+        self.msg_y = 0 if self.compact else self.hand_y - self.msg_lines * lh - 1 - self.ends_h
         top = lh + 1 if self.compact else self.head_h + 1
         bottom = self.hand_y - 1 if self.compact else self.msg_y - 1
         self.view = TableView(0 if self.compact else 2, top, w if self.compact else w - 4, bottom - top,
@@ -470,7 +464,7 @@ class Table(Screen):
         m = self.game.match
         rd = m.round
         s = rd.turn
-        text = words.describe(rd, mv, self.terse)
+        text = words.describe(rd, mv, self.msg_lines == 1)
         pts = rd.inplay[s]
         paint = self.app.need("ui.paint")
         before = paint.snap(self)
@@ -523,7 +517,7 @@ class Table(Screen):
         if part == _P_TABLE:
             return self.view.y0 - 1, self.msg_y - 1 if not self.compact else self.hand_y - 1
         if part == _P_MSG:
-            return self.msg_y, self.msg_y + self.msg_h - 1
+            return self.msg_y, self.msg_y + self.ends_h + self.msg_lines * self.app.g.lh
         if part == _P_TROWS:
             return self.trows
         if part == _P_TROWS2:
@@ -534,7 +528,7 @@ class Table(Screen):
 
     def wheel_y(self):
         """Centre row of the thinking wheel (its box: 5 rows either side at most)."""
-        return self.text_y + self.app.g.lh // 2
+        return self.msg_y + self.ends_h + self.app.g.lh // 2
 
     def _draw_wheel(self, g):
         if self.compact:

@@ -13,7 +13,9 @@ import os
 import sys
 
 sys.path.insert(0, os.getenv("UI_BOARDS"))
-sys.path.insert(0, os.getenv("UI_CODE"))
+os.chdir(os.getenv("UI_CODE"))  # the firmware imported through '' (first on sys.path), as on the device:
+#                                 each module's __file__ ("ui/app.mpy") is the name it was built with,
+#                                 not a second interned name
 JOB = os.getenv("UI_JOB").split()
 
 import boards.sim as sim  # noqa: E402

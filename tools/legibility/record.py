@@ -62,7 +62,7 @@ def region(y):
     ends_row[0] = t.ends_h > 0
     if y >= t.hand_y - 2:
         return "hand"
-    if t.ends_h and t.ends_y <= y < t.ends_y + t.ends_h:
+    if t.ends_h and t.msg_y <= y < t.msg_y + t.ends_h:
         return "ends"
     return "table"
 
@@ -70,7 +70,7 @@ def region(y):
 def instrument(board, app):
     g = app.g
     real_show = board.show
-    real_put = g.put
+    real_text = g.text
     real_tile = g.tile
     real_square = g.square
 
@@ -79,32 +79,32 @@ def instrument(board, app):
         if not more:
             frame[0] += 1
 
-    def put(s, x, y, col, k=1):
-        """Every text the UI draws goes through Gfx.put: its box and capital height."""
+    def text(s, x, y, col, k=1):
+        """Every text the UI draws goes through Gfx.text: its box and capital height."""
         if g.font is not None:
             w, h, caps = g.cw * len(s), g.lh, g.caps
         else:
             w, h, caps = 8 * k * len(s), 8 * k, CAPS_8X8 * k
         if s.strip() and in_band(y):
             texts.append([screen(), s, x, y, w, h, caps, frame[0]])
-        real_put(s, x, y, col, k)
+        real_text(s, x, y, col, k)
 
     def tile(x, y, a, b, horiz, s, flags=0, mark=-1):
         real_tile(x, y, a, b, horiz, s, flags, mark)
         if flags & 2 or not in_band(y) or (not a and not b):
             return
-        at = g._pip_at
-        tiles.append([screen(), region(y), s, g._pip_z, at[1] - at[0] - g._pip_z])
+        p = g._pip                                   # (size, pip, the columns' offsets)
+        tiles.append([screen(), region(y), s, p[1], p[3] - p[2] - p[1]])
 
     def square(x, y, v, s, mark=-1):
         real_square(x, y, v, s, mark)
         if not in_band(y) or not v:
             return
-        at = g._pip_at
-        tiles.append([screen(), "ends", s, g._pip_z, at[1] - at[0] - g._pip_z])
+        p = g._pip
+        tiles.append([screen(), "ends", s, p[1], p[3] - p[2] - p[1]])
 
     board.show = show
-    g.put = put
+    g.text = text
     g.tile = tile
     g.square = square
 
