@@ -140,7 +140,14 @@ for name in NAMES:
         for y in range(H):
             px.append("".join("1" if fb.pixel(x, y) == col else ("0" if fb.pixel(x, y) == 0 else "?")
                               for x in range(W)))
-        out[name + " " + fname] = {"alloc": grew, "first": first - VIEW, "px": px, "w": f.w, "h": f.h}
+        fb.fill(col)                        # colour 0 on a bar of col: the same letters, inverted
+        f.text(fb, TEXT, 1, 1, 0)
+        inv = []
+        for y in range(H):
+            inv.append("".join("0" if fb.pixel(x, y) == col else ("1" if fb.pixel(x, y) == 0 else "?")
+                               for x in range(W)))
+        out[name + " " + fname] = {"alloc": grew, "first": first - VIEW, "px": px, "inv": inv,
+                                   "w": f.w, "h": f.h}
         f.close()
 print(json.dumps(out))
 """
@@ -155,7 +162,7 @@ def test_the_writer_draws_the_files_bitmaps_without_allocating(micropython):
                for n in boards.NAMES if n != "sim"]
     code = "import json\nTEXT = %r\nPITCHES = %r\nNAMES = %r\n" % (text, pitches, [n for n, _ in FONTS]) + DRAW
     env = dict(os.environ, MICROPYPATH=os.path.join(ROOT, "firmware"))
-    r = subprocess.run([micropython, "-X", "heapsize=180K", "-c", code], cwd=ROOT, env=env,
+    r = subprocess.run([micropython, "-X", "heapsize=512K", "-c", code], cwd=ROOT, env=env,
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
@@ -178,3 +185,4 @@ def test_the_writer_draws_the_files_bitmaps_without_allocating(micropython):
             assert got["alloc"] == 0, "%s %s: text() allocated %d bytes" % (name, fmt, got["alloc"])
             assert got["first"] == 0, "%s %s: a first text() allocated %d bytes" % (name, fmt, got["first"])
             assert got["px"] == ["".join(r) for r in want], "%s on %s" % (name, fmt)
+            assert got["inv"] == got["px"], "%s on %s in colour 0" % (name, fmt)

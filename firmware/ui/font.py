@@ -109,6 +109,9 @@ class Font:
         returns the x after it."""
         pal = self.pal
         if col != self.col:
+            # a glyph's 0 bits become a colour other than col, the key blit leaves out: any col
+            # (the background's 0 too, on a cursor bar) is drawn
+            pal.pixel(0, 0, col ^ 1)
             pal.pixel(1, 0, col)
             self.col = col
         w = self.w
@@ -125,6 +128,6 @@ class Font:
                     cp = cp << 6 | b[i] & 0x3F
                     i += 1
             if cp != 32:
-                fb.blit(self.glyph(cp), x, y, 0, pal)
+                fb.blit(self.glyph(cp), x, y, col ^ 1, pal)
             x += w
         return x
