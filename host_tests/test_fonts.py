@@ -160,7 +160,8 @@ def test_the_writer_draws_the_files_bitmaps_without_allocating(micropython):
     text = "Hi, Ёжик №5 — ок?\u4e00"          # the last one the fonts lack: drawn as '?'
     pitches = [importlib.import_module("boards." + n).PITCH_UM
                for n in boards.NAMES if n != "sim"]
-    code = "import json\nTEXT = %r\nPITCHES = %r\nNAMES = %r\n" % (text, pitches, [n for n, _ in FONTS]) + DRAW
+    names = [n for n, _ in FONTS]
+    code = "import json\nTEXT = %r\nPITCHES = %r\nNAMES = %r\n" % (text, pitches, names) + DRAW
     env = dict(os.environ, MICROPYPATH=os.path.join(ROOT, "firmware"))
     r = subprocess.run([micropython, "-X", "heapsize=512K", "-c", code], cwd=ROOT, env=env,
                        capture_output=True, text=True, timeout=120)

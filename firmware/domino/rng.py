@@ -9,7 +9,7 @@ lot). tools/deploy.py leaves rng32.py out of a board's tree: a 32-bit port never
 import sys
 
 _ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"   # Crockford base32: no I, L, O, U
-_LETTERS = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ"    # the same as bytes: a code built without a string per letter
+_LETTERS = b"0123456789ABCDEFGHJKMNPQRSTVWXYZ"    # as bytes: a code built without a string per letter
 SEED_MASK = 0x3FFFFFFF                            # a seed / deal code is 30 bits
 
 

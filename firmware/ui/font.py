@@ -30,12 +30,14 @@ _FONTS = const(((6, 12, 8), (8, 14, 10), (10, 18, 12), (10, 20, 13)))
 def for_board(board):
     """The path of the smallest font whose capitals are at least _CAPS_UM tall on the board, else
     the largest's: in fonts/, beside ui/ (the device's root, firmware/ on the PC)."""
-    for w, h, caps in _FONTS:
-        if board.um_of_px(caps) >= _CAPS_UM:
+    size = _FONTS[-1]
+    for f in _FONTS:
+        if board.um_of_px(f[2]) >= _CAPS_UM:
+            size = f
             break
     p = __file__
     p = p[:p.rfind("/")]
-    return "%sfonts/f%dx%d.bin" % (p[:p.rfind("/") + 1], w, h)
+    return "%sfonts/f%dx%d.bin" % (p[:p.rfind("/") + 1], size[0], size[1])
 
 
 class Font:

@@ -90,7 +90,6 @@ class ListScreen(Screen):
         fb = g.fb
         fb.fill(c.BG)
         lh = g.lh
-        rh = lh + 2                                  # a row: a line and the cursor bar's margin
         y = 2 + g.big_center(self.title, 2, c.ACCENT)
         if self.note:
             lines = wrap(self.note, g.cols)
