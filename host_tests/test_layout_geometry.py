@@ -28,9 +28,11 @@ from tools.sim import ui_host  # noqa: E402
 gfx = ui_host.gfx
 place = ui_host.place
 
-# the table area of each screen (ui/table.py's Table: header, two message lines, the hand row)
-AREAS = {"240x240": (2, 21, 236, 163, False), "320x240": (2, 21, 316, 161, False),
-         "240x135": (2, 21, 236, 75, False), "128x64": (0, 10, 128, 39, True)}
+# the table area of each screen with four players (ui/table.py's Table: the header, in the board's
+# font, two rows where a column cannot hold name, tiles and score; the open ends' row; one or two
+# message lines; the hand row of legible tiles)
+AREAS = {"240x240": (2, 42, 236, 72, False), "320x240": (2, 16, 316, 113, False),
+         "240x135": (2, 38, 236, 24, False), "128x64": (0, 10, 128, 36, True)}
 KINDS = {"line": "goat", "spinner": "fives", "cross": "donkey"}
 ROUNDS = 200
 

@@ -4,9 +4,11 @@ file layout), drawn on a board's framebuffer.
 A font file stays open: its code point table is read once, and each glyph is read from flash when it
 is first drawn into a small cache (a glyph's slot is its code point modulo the slots), so a font
 costs the heap its table and the cache, not its bitmaps (docs/UI.md, "Fonts": the figures). A
-string is drawn character by character (`for ch in s`: each character is an interned string, nothing
-is allocated) with framebuf's blit through a two-colour palette, on any framebuf format: no viper or
-native code (the browser's port has neither).
+string is drawn character by character from its UTF-8 bytes, read through a memoryview (the one
+small allocation per string): taking it apart into one-letter strings would intern each letter for
+good, and the extra names make MicroPython's name table grow by a whole pool (~9 KB on the Pico) at
+some moment mid-game. Glyphs go through framebuf's blit with a two-colour palette, on any framebuf
+format: no viper or native code (the browser's port has neither).
 
 Sizes are chosen in millimetres: for_board() picks the smallest font whose capitals are at least
 1.2 mm tall on the board's panel (boards/_base.py pitch_um).
@@ -18,30 +20,30 @@ from micropython import const
 _HEAD = const(14)         # bytes before the command text
 _ASCII = const(95)        # code points 32..126 lead the table, in order
 _SLOTS = const(32)        # glyphs cached
-CAPS_UM = const(1200)     # the smallest capital height a player must read, micrometres
-# (file, capital height in px) by size; host_tests/test_fonts.py checks the files say the same
-FONTS = (("f6x12", 8), ("f8x14", 10), ("f10x18", 12), ("f10x20", 13))
-
-
-def folder():
-    """The fonts folder: beside ui/ (the device's root, firmware/ on the PC)."""
-    p = __file__
-    p = p[:p.rfind("/")]
-    return p[:p.rfind("/") + 1] + "fonts/"
+_CAPS_UM = const(1200)    # the smallest capital height a player must read, micrometres
+# (cell width, cell height, capital height) of each font file, by size: fonts/f<w>x<h>.bin;
+# host_tests/test_fonts.py checks the files say the same. (Private constants and a file name made
+# from numbers: every public name and short string a module holds is interned for good.)
+_FONTS = const(((6, 12, 8), (8, 14, 10), (10, 18, 12), (10, 20, 13)))
 
 
 def for_board(board):
-    """The name of the smallest font whose capitals are at least CAPS_UM tall on the board, else
-    the largest."""
-    for name, caps in FONTS:
-        if board.um_of_px(caps) >= CAPS_UM:
-            return name
-    return FONTS[-1][0]
+    """The path of the smallest font whose capitals are at least _CAPS_UM tall on the board, else
+    the largest's: in fonts/, beside ui/ (the device's root, firmware/ on the PC)."""
+    size = _FONTS[-1]
+    for f in _FONTS:
+        if board.um_of_px(f[2]) >= _CAPS_UM:
+            size = f
+            break
+    p = __file__
+    p = p[:p.rfind("/")]
+    return "%sfonts/f%dx%d.bin" % (p[:p.rfind("/") + 1], size[0], size[1])
 
 
 class Font:
     """One font file, open, drawn with text(); w and h: every glyph's advance and height, caps the
-    capital height and caps_top the row of its top, baseline the rows above the baseline."""
+    capital height (the file also gives the rows of a capital's top and of the baseline: the tests
+    read them there)."""
 
     def __init__(self, path, fmt, slots=_SLOTS):
         f = open(path, "rb")
@@ -51,9 +53,7 @@ class Font:
             raise ValueError("not a font file: " + path)
         self.w = w = head[5]
         self.h = h = head[6]
-        self.baseline = head[7]
         self.caps = head[8]
-        self.caps_top = head[9]
         n = head[10] | head[11] << 8
         cps = bytearray(2 * n)
         f.seek(_HEAD + (head[12] | head[13] << 8))
@@ -67,8 +67,8 @@ class Font:
         self.q = self.index(63)                   # '?' stands for a character the font lacks
         self.slots = slots
         cache = memoryview(bytearray(slots * stride))
-        self.mv = [cache[i * stride:(i + 1) * stride] for i in range(slots)]
-        self.fbs = [framebuf.FrameBuffer(m, w, h, framebuf.MONO_HLSB) for m in self.mv]
+        self.fbs = [framebuf.FrameBuffer(cache[i * stride:(i + 1) * stride], w, h, framebuf.MONO_HLSB)
+                    for i in range(slots)]                # (each read into through its buffer)
         self.held = array("I", [0] * slots)       # code point in each slot (0: none)
         self.pal = framebuf.FrameBuffer(bytearray(2), 2, 1, fmt)
         self.col = -1
@@ -99,7 +99,7 @@ class Font:
         if self.held[s] != cp:
             f = self.f
             f.seek(self.data + self.index(cp) * self.stride)
-            f.readinto(self.mv[s])
+            f.readinto(self.fbs[s])
             self.held[s] = cp
         return self.fbs[s]
 
@@ -111,11 +111,25 @@ class Font:
         returns the x after it."""
         pal = self.pal
         if col != self.col:
+            # a glyph's 0 bits become a colour other than col, the key blit leaves out: any col
+            # (the background's 0 too, on a cursor bar) is drawn
+            pal.pixel(0, 0, col ^ 1)
             pal.pixel(1, 0, col)
             self.col = col
         w = self.w
-        for ch in s:
-            if ch != " ":
-                fb.blit(self.glyph(ord(ch)), x, y, 0, pal)
+        b = memoryview(s)                         # its UTF-8 bytes (see the module's docstring)
+        n = len(b)
+        i = 0
+        while i < n:
+            cp = b[i]
+            i += 1
+            if cp >= 0xC0:                        # the lead byte of a character of 2 to 4 bytes
+                k = 1 if cp < 0xE0 else (2 if cp < 0xF0 else 3)
+                cp &= 0x3F >> k
+                for _ in range(k):
+                    cp = cp << 6 | b[i] & 0x3F
+                    i += 1
+            if cp != 32:
+                fb.blit(self.glyph(cp), x, y, col ^ 1, pal)
             x += w
         return x

@@ -217,7 +217,8 @@ def hint(t):
     app.flush()
     app.release()
     short = app.g.cols < 24
-    mv, why = brain.hint(game.match, s, app.settings["think"], app.ai_clock, t.on_tick, short)
+    mv, why = brain.hint(game.match, s, app.settings["think"], app.ai_clock, t.on_tick,
+                         t.msg_lines == 1)
     rd = game.match.round
     tile = mv & _TILE_MASK
     if mv & _MULTI:
