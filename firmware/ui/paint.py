@@ -293,6 +293,9 @@ def head(t, g):
     fb.fill_rect(0, 0, g.w, t.head_h, c.BG)
     colw = g.w // n
     one = t.head_h == lh + 1                     # one row (ui/table.py)
+    if t.head_name:
+        _head_short(t, g, colw)
+        return
     for s in range(n):
         x = s * colw
         side = r.side(s)
@@ -317,6 +320,40 @@ def head(t, g):
         if not one and cw * (len(cnt) + len(txt) + 5) + th + 4 <= colw:
             txt += " pts"
         g.right(txt, x + colw - 4, y, c.REMEMBERED if rem else c.FG)
+
+
+def _head_short(t, g, colw):
+    """The header in one row on a short screen: per seat the name's first letters, the tiles in
+    hand as a number on a tile, the score at the right (a name gives way to a longer number)."""
+    c = g.c
+    fb = g.fb
+    m = t.game.match
+    rd = m.round
+    r = m.rules
+    lh = g.lh
+    cw = g.cw
+    for s in range(r.players):
+        x = s * colw
+        side = r.side(s)
+        if s:
+            fb.vline(x - 2, 0, lh, c.DIM)
+        cnt = str(rd.hand_size(s))
+        txt, rem = _score_text(t, side)
+        bw = len(cnt) * cw + 2                   # the tile the count is written on
+        k = (colw - 4 - bw - 2 - len(txt) * cw - 2) // cw
+        name = t.game.names[s][:min(t.head_name, k if k > 0 else 0)]
+        col = c.FG
+        if r.teams:
+            col = c.TEAM0 if side == 0 else c.TEAM1
+        if s == rd.turn and not m.round_over():
+            fb.fill_rect(x, 0, len(name) * cw + 2 if name else 3, lh, c.PANEL)
+            col = c.CURSOR
+        if name:
+            g.text(name, x + 1, 0, col)
+        bx = x + len(name) * cw + 4
+        fb.fill_rect(bx, 0, bw, lh, c.TILE)
+        g.text(cnt, bx + 1, 0, c.PIP)
+        g.right(txt, x + colw - 4, 0, c.REMEMBERED if rem else c.FG)
 
 
 def hand(t, g):

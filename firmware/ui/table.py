@@ -82,12 +82,22 @@ class Table(Screen):
             hs = max(hs, min((w - 2) // 7 - 3, h // 10))
         self.hs = hs
         self.hand_h = (hs if self.hand_horiz else 2 * hs) + 7
-        # the header: a row per seat's column "name  tiles  score" when it fits, else two rows
+        # the header: a row per seat's column "name  tiles  score" when it fits; else two rows on
+        # tall screens, and on short ones one row with the names cut to head_name letters and the
+        # tiles in hand counted on a tile (ui/paint.py head): the table keeps its room
         n = game.match.rules.players
         longest = 0
         for nm in game.names:
             longest = max(longest, len(nm))
-        self.head_h = 0 if self.compact else (1 if (w // n) // g.cw >= longest + 8 else 2) * lh + 1
+        cols = (w // n) // g.cw
+        self.head_name = 0                       # 0: whole names
+        rows = 1
+        if cols < longest + 8:
+            if h >= 160:
+                rows = 2
+            else:                                # a tile of 1 digit, a score of 3, the gaps
+                self.head_name = max(1, ((w // n) - 10 - 4 * g.cw) // g.cw)
+        self.head_h = 0 if self.compact else rows * lh + 1
         self.hand_y = h - self.hand_h
         # the message area: one line on short screens, two on tall ones; above it on colour
         # screens, the open ends' numbers in legible half-tiles with the stock and count beside them
