@@ -115,7 +115,8 @@ def msg(t, g):
     c = g.c
     fb = g.fb
     w = g.w
-    fb.fill_rect(0, t.msg_y, w, t.ends_h + t.msg_lines * g.lh + 1, c.BG)   # (its last row is the
+    top = 0 if t.compact else 1                  # (colour screens: the row under the message
+    fb.fill_rect(0, t.msg_y, w, t.ends_h + t.msg_lines * g.lh + 1 - top, c.BG)   # lines is the
     #                                                                       hand's: part_rows)
     if t.ends_h:
         ends(t, g)
@@ -127,7 +128,7 @@ def msg(t, g):
     k = (t.page % ((len(lines) + rows - 1) // rows)) * rows
     for i in range(rows):
         if k + i < len(lines):
-            g.text(lines[k + i], 0, y + 1 + g.lh * i, col)
+            g.text(lines[k + i], 0, y + 1 - top + g.lh * i, col)
     if t.thinking != _NONE:
         t._draw_wheel(g)
 

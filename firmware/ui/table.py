@@ -547,8 +547,9 @@ class Table(Screen):
             return 0, self.head_h - 1
         if part == _P_TABLE:
             return self.view.y0 - 1, self.msg_y - 1 if not self.compact else self.hand_y - 1
-        if part == _P_MSG:
-            return self.msg_y, self.msg_y + self.ends_h + self.msg_lines * self.app.g.lh
+        if part == _P_MSG:                          # (colour screens: the row above the hand's
+            return self.msg_y, self.msg_y + self.ends_h + self.msg_lines * self.app.g.lh - (
+                0 if self.compact else 1)               # is the hand's, for the cursor's outline)
         if part == _P_TROWS:
             return self.trows
         if part == _P_TROWS2:
