@@ -143,4 +143,5 @@ def test_partial_redraws_leave_the_whole_frame(mpy, tmp_path, size):
             two += sum(n for k, n in p["parts"].items() if int(k) & 64)
         if "human" == game[2][1]:
             assert p["screens"].get("Curtain", 0) > 0, p
-    assert two > 0 or size == "128x64", size     # (ui/paint.py changed_rows: a tile far from the outline)
+    assert two > 0 or size in ("128x64", "240x135"), size   # (ui/paint.py changed_rows: a tile far
+    #                                                       from the outline; 240x135: 42 table rows)
