@@ -366,7 +366,8 @@ class SheetView(Screen):
         g.fb.fill(c.BG)
         y = 2 + g.big_center("Score sheet", 2, c.ACCENT) + 4
         draw_sheet(g, self.game, y)
-        g.text("A/B back", 2, g.h - g.lh, c.DIM)
+        if g.h >= 100:                               # (128x64: the sheet takes every line)
+            g.text("A/B back", 2, g.h - g.lh, c.DIM)
 
 
 class ScoresView(Screen):
