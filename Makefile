@@ -21,7 +21,7 @@ SOAK_EXTRA :=
 .PHONY: venv test soak soak-engine clean help fonts
 
 help:
-	@echo "make sim                   play the firmware on this PC (simulator; BOARD=, VIEW=term|window)"
+	@echo "make sim                   play the firmware on this PC (simulator; BOARD=, VIEW=term|window, ACTUAL=1 DPI=)"
 	@echo "make web / make web-serve  the firmware in a browser: build/web, served on localhost"
 	@echo "make test                  the whole test suite (lint, types, CPython, MicroPython)"
 	@echo "make soak                  long proofs: 1,000-game cross-runtime soak, property runs, AI soak"

@@ -189,9 +189,9 @@ class SimBoard(Board):
             pal = "000000,ffffff"
         else:
             pal = ",".join("%02x%02x%02x" % rgb888(c) for c in palette565(self.palette))
-        text = "%s\n%s\n%d\n%d\n%s\n%s\n%s\n" % (
+        text = "%s\n%s\n%d\n%d\n%s\n%s\n%s\n%d\n" % (
             self.name, self.profile, self.width, self.height,
-            "MONO_VLSB" if self.mono else "GS4_HMSB", pal, self.KEY_HELP)
+            "MONO_VLSB" if self.mono else "GS4_HMSB", pal, self.KEY_HELP, self.pitch_um)
         self._send(0x48, text.encode())  # 'H'
 
     def _event(self, text):

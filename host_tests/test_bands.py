@@ -33,13 +33,6 @@ def test_band_rule():
         assert rows <= most and (n == 1 or -(-h // (n - 1)) > most)
 
 
-@pytest.fixture(scope="module")
-def mpy(tmp_path_factory):
-    dst = str(tmp_path_factory.mktemp("bandsmpy"))
-    code, boards, arch = frames.build_mpy(dst)
-    return code, boards
-
-
 def _job(size, root):
     b = ["bands"]
     return {"size": size, "seed": 31, "root": root, "anim": 0, "think": 50, "do": [

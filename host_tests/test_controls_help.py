@@ -5,13 +5,13 @@ real app under MicroPython, to see that they do it."""
 import importlib
 import os
 import re
-import sys
 import types
 
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 from tools.proofs.harness import frames  # noqa: E402
+from tools.sim.ui_host import device_module  # noqa: E402
 
 K_X, K_Y, K_PRESS = 0x040, 0x080, 0x100
 BOARDS = {"waveshare_lcd13": "240x240", "pimoroni_pack": "240x135", "pimoroni_pack2": "320x240",
@@ -19,18 +19,8 @@ BOARDS = {"waveshare_lcd13": "240x240", "pimoroni_pack": "240x135", "pimoroni_pa
 
 
 def widgets():
-    """firmware/ui/widgets.py under CPython (micropython.const and framebuf stand in to load it)."""
-    keep = {k: sys.modules.get(k) for k in ("micropython", "framebuf")}
-    sys.modules["micropython"] = types.SimpleNamespace(const=lambda x: x)
-    sys.modules["framebuf"] = types.SimpleNamespace(FrameBuffer=lambda *a: None, MONO_HLSB=0)
-    try:
-        return importlib.import_module("ui.widgets")
-    finally:
-        for k, v in keep.items():
-            if v is None:
-                sys.modules.pop(k, None)
-            else:
-                sys.modules[k] = v
+    """firmware/ui/widgets.py under CPython."""
+    return device_module("ui.widgets")
 
 
 def controls_of(name):

@@ -35,5 +35,6 @@ def test_fault_injection_smoke(tmp_path, record_property, capsys):
     assert out["failures"] == [] and failed == 0, text
     assert out["cases"] > 80 and resumed > 60, text
     assert out["ops"]["play"]["total"] > 200 and out["said"]["play"]["Game saved"] >= 1, text
+    assert out["said"]["play"]["Undone"] >= 1, text          # a practice game's Undo, faults and all
     groups = out["groups"]
     assert any(g.startswith("file game.txt") for g in groups) and any("settings" in g for g in groups), text

@@ -26,6 +26,10 @@ HOSTILE = [
     ("sim-shot", 'SEED=1"; touch {f}; echo "'),
     ("sim-shot", "SIZE=1x1;touch {f}"),
     ("sim", "VIEW=term;touch {f}"),
+    ("sim", "ACTUAL=1;touch {f}"),
+    ("sim", "ACTUAL=$(shell touch {f})"),
+    ("sim", 'DPI=96"; touch {f}; echo "'),
+    ("sim-shot", "DPI=`touch {f}`"),
     ("pico-usb", "BOARD=x|touch {f}"),
 ]
 
@@ -44,7 +48,8 @@ def test_a_hostile_value_stops_make_in_one_line(tmp_path, target, assign):
 def test_plain_values_are_refused_by_what_they_are():
     for assign, word in (("BOARD=Waveshare", "board name"), ("BOARD=a b", "board name"),
                          ("CHIP=rp9999", "rp2040 or rp2350"), ("PORT=/dev/tty ACM0", "device path"),
-                         ("SEED=-1", "number"), ("VIEW=tv", "term or window")):
+                         ("SEED=-1", "number"), ("VIEW=tv", "term or window"),
+                         ("ACTUAL=yes", "0 or 1"), ("DPI=96dpi", "pixels per inch")):
         r = subprocess.run(["make", "-n", "build", assign], cwd=ROOT, capture_output=True, text=True)
         assert r.returncode == 2 and word in r.stderr, (assign, r.stderr)
 
@@ -59,3 +64,6 @@ def test_good_values_reach_the_tool_through_the_environment():
                        cwd=ROOT, capture_output=True, text=True,
                        input="include mk/vars.mk\nshow:\n\t@echo \"$$BOARD $$PORT\"\n")
     assert r.stdout.strip() == "pimoroni_pack2 /dev/ttyACM0", r.stderr
+    r = subprocess.run(["make", "-n", "-s", "sim", "ACTUAL=1", "DPI=108.8"], cwd=ROOT, capture_output=True,
+                       text=True)
+    assert r.returncode == 0 and '--actual-size --dpi "$DPI"' in r.stdout, r.stdout + r.stderr

@@ -130,7 +130,8 @@ def table_texts(rules, short, terse):
     last = [words.played(NAME, mv, pts) for mv in moves]
     last += [words.drew(NAME, 27), words.drew(NAME, 255, 14), words.passes(NAME),
              words.played("You", moves[0], pts)]
-    now = [words.thinking(NAME), words.your_turn(NAME), words.your_turn(None)]
+    now = [words.thinking(NAME), words.your_turn(NAME), words.your_turn(None),
+           words.your_turn(None, True, short)]
     now += [words.where(mv, 12, 12) for mv in moves]
     alone = [words.passes(NAME, True), words.misfit(26, [6, 6, 6, 6]), words.undone(moves[-1])]
     hinted = longest_moves(rules, True)          # a hint names doubles in short (ui/pick.py)
@@ -161,7 +162,9 @@ def test_every_table_message_fits(w, h):
                 bad.append("%s: %r: %s" % (row[0], text, err))
         # what happened over what to do now, as ui/paint.py puts them together
         for lt in last:
-            for mode, thinking, nw in ((1, 255, now[1]), (1, 255, now[2]), (0, 0, now[0]), (2, 255, None)):
+            for mode, thinking, nw in ((1, 255, now[1]), (1, 255, now[2]), (1, 255, now[3]), (0, 0, now[0]),
+                                       (2, 255, None)):
+                t.game.practice = nw == now[3]      # (a practice game: one person against the AI)
                 t.mode = mode
                 t.thinking = thinking
                 t.last_text = lt

@@ -18,12 +18,6 @@ TYPE_BO_1 = "down " * 14 + "a " + "down " * 13 + "a a a a"
 TYPE_BO_2 = "down " * 14 + "a " + "down " * 14 + "a a a a"
 
 
-@pytest.fixture(scope="module")
-def mpy(tmp_path_factory):
-    code, boards, _ = frames.build_mpy(str(tmp_path_factory.mktemp("namesmpy")))
-    return code, boards
-
-
 def run(mpy, job, tmp_path):
     job.setdefault("root", str(tmp_path / "flash"))
     out = frames.run(job, code=mpy[0], boards=mpy[1])

@@ -4,17 +4,16 @@ player's words, the main menu's cursor kept, the game menu's rows in fixed place
 names shown, points scored in play in the move log and where its page is, the AI's move kept over
 your forced draw, the hint named on the 128x64 screen with its end marked, every number of the
 round-end pages labelled."""
-import importlib
 import os
 import random
 import re
-import sys
 import types
 
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 from tools.proofs.harness import frames  # noqa: E402
+from tools.sim.ui_host import device_module  # noqa: E402
 
 needs_mp = pytest.mark.skipif(frames.find() is None, reason="no micropython binary")
 
@@ -85,28 +84,13 @@ def test_names_row_shows_the_names_and_the_editor_says_whose(tmp_path):
     assert editor["screen"] == "NameEditor" and editor["title"] == "Player 2's name"
 
 
-def widgets_free_import(name):
-    """A firmware/ui module under CPython (micropython.const and framebuf stand in to load it)."""
-    keep = {k: sys.modules.get(k) for k in ("micropython", "framebuf")}
-    sys.modules["micropython"] = types.SimpleNamespace(const=lambda x: x)
-    sys.modules["framebuf"] = types.SimpleNamespace(FrameBuffer=lambda *a: None, MONO_HLSB=0)
-    try:
-        return importlib.import_module(name)
-    finally:
-        for k, v in keep.items():
-            if v is None:
-                sys.modules.pop(k, None)
-            else:
-                sys.modules[k] = v
-
-
 @pytest.mark.parametrize("vid", ["fives", "muggins", "threes", "telephone", "draw"])
 def test_move_log_shows_what_each_play_scored(vid):
     """Random rounds: the points the log gives each player add up to what the engine scored them
     in play, and a play says "scores" exactly when it scored."""
     from domino.match import Match
     from domino.rules import Rules
-    movelog = widgets_free_import("ui.movelog")
+    movelog = device_module("ui.movelog")
     names = ["ANN", "BOB", "CAT"]
     seen = 0
     for seed in range(12):

@@ -24,12 +24,6 @@ LEAN = "Low memory: playing lean"
 LONG_GAPS_ALLOWED = 2
 
 
-@pytest.fixture(scope="module")
-def mpy(tmp_path_factory):
-    code, boards, _arch = frames.build_mpy(str(tmp_path_factory.mktemp("robustmpy")))
-    return code, boards
-
-
 def run(mpy, job, tmp_path, errors=0):
     job.setdefault("root", str(tmp_path / "flash"))
     out = frames.run(job, code=mpy[0], boards=mpy[1])

@@ -42,12 +42,6 @@ print("end", type(app.screen).__name__, app.mem_errors, int(app.lean))
 """
 
 
-@pytest.fixture(scope="module")
-def mpy(tmp_path_factory):
-    code, boards, _ = frames.build_mpy(str(tmp_path_factory.mktemp("safempy")))
-    return code, boards
-
-
 def saved_game(d, kinds):
     from tools.proofs import faults
     import store

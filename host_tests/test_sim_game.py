@@ -47,7 +47,7 @@ CURTAIN = "wait:1000 a wait:300 right right down*3 left left up*4 a wait:1500 " 
 # GOLDEN BEGIN (rewritten by UPDATE_GOLDEN=1)
 GOLDEN = {
     "curtain": "56a8dd15c94a0b56",
-    "form": "68c7828109bd5a72",
+    "form": "0e00dfff705b4a48",
     "menu": "371926d53a72aba3",
     "move1": "369b2bf4e47da184",
     "move2": "cb3587c8b451dd3d",
@@ -151,9 +151,11 @@ def test_seeded_game_by_keys(tmp_path):
 def test_screenshots_tool(tmp_path):
     """`make screenshots` (tools/sim/screenshots.py) finds and checks the README pictures: a sample of
     them here (every kind of search: the spinner's arms, the line's corners, a page of the OLED),
-    and every picture it makes is in docs/img."""
+    a table also at 1x and at the panel's actual size for a 96-DPI reader, and every picture it
+    makes is in docs/img."""
     from PIL import Image
-    from tools.sim import screenshots
+    from boards import waveshare_lcd13
+    from tools.sim import actual, screenshots
     sample = {"menu": (480, 480), "fives_240x240": (480, 480), "goat_128x64": (384, 192),
               "scores_128x64": (384, 192)}
     r = subprocess.run([sys.executable, "-m", "tools.sim.screenshots", "--out",
@@ -163,5 +165,12 @@ def test_screenshots_tool(tmp_path):
     for name, size in sample.items():
         im = Image.open(tmp_path / (name + ".png"))
         assert im.size == size and im.mode == "P"
+    one = Image.open(tmp_path / "fives_240x240_1x.png")
+    assert one.mode == "P" and one.resize((480, 480), Image.NEAREST).tobytes() == \
+        Image.open(tmp_path / "fives_240x240.png").tobytes()
+    real = Image.open(tmp_path / "fives_240x240_actual.png")
+    assert real.size == (88, 88) and real.info["dpi"] == pytest.approx((96, 96), abs=0.1)
+    assert real.tobytes() == actual.resize(one, waveshare_lcd13.PITCH_UM).tobytes()
     for name, _, _ in screenshots.pictures():
-        assert os.path.exists(os.path.join(ROOT, "docs", "img", name + ".png")), name
+        for f in screenshots.files(name):
+            assert os.path.exists(os.path.join(ROOT, "docs", "img", f)), f

@@ -15,12 +15,6 @@ BIG = 1000000                        # store.COUNT_MAX
 SIZES = ("240x240", "240x135", "320x240", "128x64")
 
 
-@pytest.fixture(scope="module")
-def mpy(tmp_path_factory):
-    code, boards, _ = frames.build_mpy(str(tmp_path_factory.mktemp("statsmpy")))
-    return code, boards
-
-
 def rows_for(k):
     """Rows as large as they can be and still be possible, a different shape for each variant."""
     shapes = ([BIG, BIG // 2, BIG // 2, -(BIG // 2), BIG // 2, BIG, BIG],

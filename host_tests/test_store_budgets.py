@@ -28,12 +28,6 @@ needs_mp = pytest.mark.skipif(frames.find() is None, reason="no micropython bina
 HEAP = "180K"
 
 
-@pytest.fixture(scope="module")
-def mpy(tmp_path_factory):
-    code, boards, _arch = frames.build_mpy(str(tmp_path_factory.mktemp("budgetmpy")))
-    return code, boards
-
-
 def boot(mpy, cases, heap=HEAP):
     """Boot the app on each prepared folder at `heap`, one process each (a power-on: nothing left
     from the boot before): what each showed. No crash, no error page."""
@@ -247,6 +241,31 @@ def test_crlf_save_at_boot(mpy, tmp_path):
     a, b = boot(mpy, cases)
     assert a["screen"] == "Table" and a["msg"] == "Invalid: 1 move back", a
     assert b["screen"] == "MainMenu" and b["msg"] == "Save invalid: set aside", b
+
+
+# --- 7. the practice line: only "practice 1" (it decides whether the match is counted) ----------------
+def test_practice_line_is_kept_and_checked(tmp_path):
+    d = tmp_path / "practice"
+    st = store.Store(str(d))
+    m = Match(Rules("draw", 2), 4242)
+    m.start_round()
+    st.save_game(m, dict(EXTRAS, practice=1))
+    play(st, m, Rng(3), 4)
+    st.save_game(m, dict(EXTRAS, practice=1))                    # (the appends keep the line)
+    assert b"\npractice 1\n" in (d / "game.txt").read_bytes()
+    _m, ex, note = st.load_game()
+    assert note is None and ex["practice"] == "1"
+    good, _bak = saved_game(tmp_path / "counted")                # a save from before: counted
+    assert b"practice" not in good
+    assert "practice" not in store.Store(str(tmp_path / "counted")).load_game()[1]
+    for i, v in enumerate(("0", "yes", "", "1 1", "1" * 40)):
+        d = tmp_path / ("bad%d" % i)
+        good, bak = saved_game(d)
+        bad = without_sum(good).replace("sheet \n", "sheet \npractice " + v + "\n")
+        (d / "game.txt").write_bytes(sealed(bad))
+        m, ex, note = store.Store(str(d)).load_game()
+        assert note == "Invalid: 1 move back" and m is not None, v
+        assert "game.txt.bad" in os.listdir(str(d)) and (d / "game.txt").read_bytes() == bak
 
 
 # --- the other files the firmware reads: the event log, the board's name ------------------------------

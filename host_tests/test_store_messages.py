@@ -24,12 +24,6 @@ pytestmark = pytest.mark.skipif(frames.find() is None, reason="no micropython bi
 EXTRAS = {"seats": "human,easy", "names": "You,Ann", "sheet": ""}
 
 
-@pytest.fixture(scope="module")
-def mpy(tmp_path_factory):
-    code, boards, _arch = frames.build_mpy(str(tmp_path_factory.mktemp("msgmpy")))
-    return code, boards
-
-
 def play(st, m, rng, moves=None):
     """Random legal moves, each saved as the table saves it; None: to the end of the match."""
     faults.play(st, m, rng, moves, EXTRAS)

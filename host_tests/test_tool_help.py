@@ -23,7 +23,7 @@ ENTRY_POINTS = (
     "tools.proofs.mptest",
     "tools.web.build", "tools.web.serve", "tools.web.figures", "tools.web.webfaults",
     "tools.fonts.build", "tools.fonts.measure", "tools.legibility.report",
-    "tools.link.selfplay", "tools.link.sim_pair", "tools.link.menu_match",
+    "tools.link.selfplay", "tools.link.sim_pair", "tools.lang.extract", "tools.link.menu_match",
     "tools.find_micropython",
 )
 UNDER_MICROPYTHON = ("tools.arena", "tools.arena.selfplay", "tools.bench.engine", "tools.bench.ai_speed")

@@ -41,14 +41,6 @@ GAMES = [
 ]
 
 
-@pytest.fixture(scope="module")
-def mpy(tmp_path_factory):
-    """The firmware and boards compiled with mpy-cross into a private directory."""
-    dst = str(tmp_path_factory.mktemp("uimpy"))
-    code, boards, arch = frames.build_mpy(dst)
-    return code, boards
-
-
 def run(mpy, job, tmp_path, heap=None):
     job.setdefault("root", str(tmp_path / "flash"))
     out = frames.run(job, heap=heap, code=mpy[0], boards=mpy[1])

@@ -19,12 +19,6 @@ ROWS = ["Variant", "Players", "Seat 1", "Seat 2", "Target", "Hand size", "Deal",
 FIXED_SEED = 1234            # the driver's fixed deal for games without a code
 
 
-@pytest.fixture(scope="module")
-def mpy(tmp_path_factory):
-    code, boards, _ = frames.build_mpy(str(tmp_path_factory.mktemp("dcmpy")))
-    return code, boards
-
-
 def run(mpy, job, tmp_path):
     job.setdefault("root", str(tmp_path / "flash"))
     job.setdefault("seed", FIXED_SEED)

@@ -16,12 +16,6 @@ pytestmark = pytest.mark.skipif(frames.find() is None, reason="no micropython bi
 FG, WARN = 1, 10                     # colour indices (docs/BOARDS.md)
 
 
-@pytest.fixture(scope="module")
-def mpy(tmp_path_factory):
-    code, boards, _ = frames.build_mpy(str(tmp_path_factory.mktemp("featmpy")))
-    return code, boards
-
-
 def run(mpy, job, tmp_path):
     job.setdefault("root", str(tmp_path / "flash"))
     out = frames.run(job, code=mpy[0], boards=mpy[1])
@@ -153,3 +147,113 @@ def test_game_saved_is_not_an_error(mpy, tmp_path):
         ["settle"], ["state"]]}, tmp_path)
     st = out["states"][0]
     assert st["screen"] == "MainMenu" and st["note"] == "Game saved" and st["note_col"] == FG
+
+
+def undo_cycle():
+    """Open the game menu on your turn, choose Undo, wait for the table: [menu, after] states."""
+    return [["keys", "b"], ["state"], ["pick", "Undo"], ["settle"], ["state"]]
+
+
+def same_position(a, b):
+    return [a[k] for k in ("nmoves", "hand", "scores", "inplay", "events", "turn", "saved")] == \
+        [b[k] for k in ("nmoves", "hand", "scores", "inplay", "events", "turn", "saved")]
+
+
+def test_practice_undo_takes_back_your_move_and_the_answer_every_time(mpy, tmp_path):
+    """A practice game against Medium: play, see the answer, Undo: back before your move (hand,
+    table, scores, the save), and again, from the same position (your second turn), with other
+    tiles."""
+    do = [["new", "fives", 2, ["human", "medium"], False, None, True], ["match", 1], ["state"]]
+    for _ in range(4):
+        do += [["match", 1], ["state"]] + undo_cycle()
+    out = run(mpy, {"seed": 11, "think": 100, "do": do}, tmp_path)
+    start = out["states"][0]
+    assert start["practice"] and start["saved"]["practice"] and start["mode"] == 1
+    assert "Practice: your turn" in start["now"]                  # the table says so
+    tried = set()
+    for k in range(4):
+        answered, menu, undone = out["states"][1 + 3 * k: 4 + 3 * k]
+        assert answered["nmoves"] >= start["nmoves"] + 2, answered      # your move, its answer
+        assert answered["saved"]["rounds"][-1] == answered["nmoves"]
+        undo = [r for r in menu["rows"] if r.startswith("Undo ")]
+        assert undo and menu["rows"].index(undo[0]) == 2, menu["rows"]
+        assert undone["screen"] == "Table" and undone["mode"] == 1 and undone["practice"]
+        assert undone["msg"] == "Undone: " + undo[0][5:]
+        assert same_position(undone, start), (undone, start)      # the save holds no more moves
+        tried.add(tuple(answered["events"][len(start["events"])]))
+    assert len(tried) > 1                         # another tile played after each undo
+
+
+def test_practice_undo_goes_back_move_by_move_to_the_round_start(mpy, tmp_path):
+    do = [["new", "block", 2, ["human", "medium"], False, None, True], ["settle"], ["state"],
+          ["match", 3], ["state"]]
+    for _ in range(4):
+        do += undo_cycle()
+    out = run(mpy, {"seed": 4, "think": 100, "do": do}, tmp_path)
+    start, played = out["states"][:2]
+    assert played["nmoves"] >= start["nmoves"] + 5
+    afters = [out["states"][3 + 2 * k] for k in range(4)]
+    menus = [out["states"][2 + 2 * k] for k in range(4)]
+    seen = [played["nmoves"]] + [a["nmoves"] for a in afters[:3]]
+    assert seen == sorted(seen, reverse=True) and len(set(seen)) == 4, seen   # a move of yours each
+    assert same_position(afters[2], start)
+    for a in afters[:3]:
+        assert a["mode"] == 1 and a["saved"]["rounds"] == [a["nmoves"]]
+    # nothing of yours left this round: Undo dim, and says why
+    assert "Undo" in menus[3]["rows"] and afters[3]["screen"] == "Pause"
+    assert afters[3]["note"] == "Undo: no move of yours this round"
+
+
+def test_a_practice_match_is_not_counted(mpy, tmp_path):
+    """A counted match writes the statistics; a practice match after it, in the same variant, leaves
+    them as they were (its rounds too), and its finished save is retired all the same."""
+    stats = tmp_path / "flash" / "stats.json"
+    out = run(mpy, {"seed": 3, "think": 100, "do": [
+        ["new", "block", 2, ["human", "easy"]], ["match"]]}, tmp_path)
+    assert out["result"] == "over" and not out["match_end"]["practice"]
+    counted = stats.read_text()
+    out = run(mpy, {"seed": 3, "think": 100, "do": [
+        ["new", "block", 2, ["human", "easy"], False, None, True], ["match"], ["state"]]}, tmp_path)
+    assert out["result"] == "over" and out["match_end"]["practice"]
+    assert out["match_end"]["history"] >= 1
+    assert stats.read_text() == counted
+    assert not (tmp_path / "flash" / "game.txt").exists()       # the finished match retired
+    assert out["states"][0]["screen"] == "MainMenu"
+
+
+def test_a_saved_practice_game_resumes_as_practice(mpy, tmp_path):
+    job = {"seed": 11, "think": 100, "do": [
+        ["new", "fives", 2, ["human", "medium"], False, None, True], ["match", 2], ["state"],
+        ["keys", "b"], ["menu", "Save and quit"], ["menu", "Continue"], ["settle"], ["state"],
+        ["match", 1]] + undo_cycle()}
+    out = run(mpy, job, tmp_path)
+    before, resumed, menu, undone = out["states"]
+    assert resumed["practice"] and resumed["nmoves"] == before["nmoves"]
+    assert resumed["hand"] == before["hand"] and "Practice" in resumed["now"]
+    assert undone["nmoves"] == before["nmoves"] and undone["practice"]
+
+
+def test_a_save_without_the_practice_line_resumes_counted(mpy, tmp_path):
+    """Saves written before practice games existed have no such line: counted, today's undo rule."""
+    out = run(mpy, {"seed": 11, "think": 100, "do": [
+        ["new", "fives", 2, ["human", "medium"]], ["match", 1], ["keys", "b"], ["menu", "Save and quit"],
+        ["menu", "Continue"], ["settle"], ["state"], ["keys", "b"], ["pick", "Undo"], ["state"]]}, tmp_path)
+    resumed, chosen = out["states"]
+    assert not resumed["practice"] and not resumed["saved"]["practice"]
+    assert chosen["screen"] == "Pause" and chosen["note"] == "Undo: only before the next player moves"
+    assert "practice" not in (tmp_path / "flash" / "game.txt").read_text()
+
+
+def test_the_new_game_form_offers_practice_only_against_the_ai(mpy, tmp_path):
+    """Off by default, below the seats; with a second person the row gives way to Names (taking a
+    move back would show the hand that made it to the next player) and the game starts counted."""
+    out = run(mpy, {"do": [
+        ["menu", "New game"], ["state"], ["keys", "down down down down a"], ["state"],
+        ["keys", "up left left"], ["state"], ["pick", "Start game"], ["steps", 5], ["state"]]}, tmp_path)
+    first, on, two, started = out["states"]
+    assert first["rows"][:5] == ["Variant", "Players", "Seat 1", "Seat 2", "Practice"], first["rows"]
+    assert first["values"][4] == "off"
+    assert on["values"][4] == "on"
+    assert "Practice" not in two["rows"] and "Names" in two["rows"], two["rows"]
+    assert started["screen"] in ("Curtain", "Table") and started["practice"] is False
+    assert "practice" not in (tmp_path / "flash" / "game.txt").read_text()

@@ -13,12 +13,6 @@ from tools.proofs.harness import frames  # noqa: E402
 pytestmark = pytest.mark.skipif(frames.find() is None, reason="no micropython binary")
 
 
-@pytest.fixture(scope="module")
-def mpy(tmp_path_factory):
-    code, boards, _ = frames.build_mpy(str(tmp_path_factory.mktemp("peekmpy")))
-    return code, boards
-
-
 @pytest.mark.parametrize("variant,seed", [("fives", 11), ("block", 11), ("block", 4)])
 def test_undo_never_shows_a_hidden_tile(mpy, tmp_path, variant, seed):
     out = frames.run({"seed": seed, "think": 100, "ai_ms_per_call": 10, "root": str(tmp_path / "flash"),

@@ -272,3 +272,48 @@ def test_a_phone_held_upright_gets_the_screen_across_and_the_right_key_line(site
     line = page.evaluate("document.getElementById('keyline').textContent")
     assert ("joystick" in line) == (board != "pimoroni_pack"), line
     page.context.close()
+
+
+def test_actual_size_shows_the_panel_in_css_millimetres_and_is_remembered(site, chrome):
+    """"Actual size" sizes the screen as the board's panel (pixels x its pitch, in CSS mm), is kept
+    under the page's own key (never among the firmware's files) and survives a reload; storage that
+    refuses every access only makes the page forget it."""
+    import importlib
+
+    def mm(board):
+        m = importlib.import_module("boards." + board)
+        return m.WIDTH * m.PITCH_UM / 1000, m.HEIGHT * m.PITCH_UM / 1000
+
+    canvas = "document.getElementById('screen')"
+    board = "pimoroni_pack2"
+    mm_w, mm_h = mm(board)
+    page = chrome.page(site + "?board=" + board)
+    page.wait_for_function("pico.frames > 0")
+    assert page.evaluate(canvas + ".style.width").endswith("px")         # a whole zoom
+    page.click("#actual")
+    assert page.evaluate("[%s.style.width, %s.style.height]" % (canvas, canvas)) == \
+        ["%gmm" % mm_w, "%gmm" % mm_h]
+    # laid out at CSS's 96 px an inch: 25.4 mm = 96 px
+    width = page.evaluate("getComputedStyle(%s).width" % canvas)
+    assert float(width[:-2]) == pytest.approx(mm_w / 25.4 * 96, abs=0.01), width
+    assert page.inner_text("#actual-mm") == "%.1f × %.1f mm" % (mm_w, mm_h)
+    assert page.evaluate("localStorage.getItem('pico-domino/actual')") == "1"
+    page.reload()
+    page.wait_for_function("window.pico !== undefined && pico.frames > 0")
+    assert page.evaluate("document.getElementById('actual').checked")
+    assert page.evaluate(canvas + ".style.width") == "%gmm" % mm_w
+    assert "actual" not in page.evaluate("localStorage.getItem('pico-domino/files') || ''")
+    page.click("#actual")
+    assert page.evaluate(canvas + ".style.width").endswith("px")
+    assert page.evaluate("localStorage.getItem('pico-domino/actual')") == "0"
+    page.context.close()
+    ctx = chrome.browser.new_context()
+    ctx.add_init_script("Object.defineProperty(window, 'localStorage', { get() { "
+                        "throw new DOMException('denied', 'SecurityError'); } });")
+    page = ctx.new_page()
+    page.goto(site + "?board=oled_diy")
+    page.wait_for_function("window.pico !== undefined && pico.frames > 0")
+    page.click("#actual")
+    assert page.evaluate(canvas + ".style.width") == "%gmm" % mm("oled_diy")[0]
+    assert page.evaluate("pico.error") is None
+    ctx.close()

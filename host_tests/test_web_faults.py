@@ -91,6 +91,24 @@ def test_a_store_counts_only_when_read_back():
     assert out[4] == {"game.txt": "a"}
 
 
+@needs_node
+def test_the_pages_preferences_stay_out_of_the_files_and_survive_refusals():
+    out = node("""
+        const m = {};
+        const ok = () => ({ setItem(k, v) { m[k] = v; }, getItem(k) { return k in m ? m[k] : null; } });
+        const refuses = () => ({ setItem() { throw new Error('quota'); },
+                                 getItem() { throw new Error('denied'); } });
+        const gone = () => { throw new Error('SecurityError'); };
+        const keys = Object.values(S.PREFS);
+        return [keys.some((k) => S.known(k) || k === S.STORE || k === S.STORE_BAD ||
+                               k === S.STORE_REPLACED),
+                S.readPref(ok, S.PREFS.actual), S.writePref(ok, S.PREFS.actual, "1"),
+                S.readPref(ok, S.PREFS.actual), S.writePref(refuses, S.PREFS.actual, "1"),
+                S.readPref(refuses, S.PREFS.actual), S.writePref(gone, S.PREFS.board, "x"),
+                S.readPref(gone, S.PREFS.board), Object.keys(m)];""")
+    assert out == [False, None, True, "1", False, None, False, None, ["pico-domino/actual"]]
+
+
 @pytest.mark.skipif(browser.missing() is not None, reason=str(browser.missing()))
 def test_browser_fault_suite_smoke(tmp_path):
     from tools.web import webfaults

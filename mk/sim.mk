@@ -3,6 +3,9 @@
 #   make sim BOARD=pimoroni_pack      mimic a board (size, keys, help): waveshare_lcd13,
 #                                     pimoroni_pack, pimoroni_pack2, oled_diy, sim
 #   make sim VIEW=term|window         force a view;  SIZE=240x135 overrides the screen size
+#   make sim ACTUAL=1 [DPI=110]       the window at the panel's physical size on this monitor (its
+#                                     DPI: pixels across / inches across; default 96; DPI= implies
+#                                     ACTUAL=1); with sim-shot, a PNG at that size
 #   make sim-shot KEYS="down a wait:500" SHOT=out/sim.png   headless: play keys, save a PNG
 #   make sim-shot ... SEED=7          a fixed deal for every new game (reproducible)
 #   make screenshots                  regenerate the README pictures in docs/img (seeded games)
@@ -12,11 +15,15 @@ SIZE  ?=
 KEYS  ?= wait:500
 SHOT  ?= out/sim.png
 SEED  ?=
+ACTUAL ?=
+DPI   ?=
 SIM_ARGS ?=
 SIM_MP = $(if $(MICROPYTHON),--micropython "$(MICROPYTHON)")
-# BOARD, SIZE, SEED, VIEW, KEYS, SHOT: checked and exported by mk/vars.mk, read from the environment
+# BOARD, SIZE, SEED, VIEW, ACTUAL, DPI, KEYS, SHOT: checked and exported by mk/vars.mk, read from
+# the environment
 SIM_OPTS = $(if $(value BOARD),--board "$$BOARD") $(if $(value SIZE),--size "$$SIZE") \
-           $(if $(value SEED),--seed "$$SEED") $(SIM_MP) $(SIM_ARGS)
+           $(if $(value SEED),--seed "$$SEED") $(if $(filter 1,$(value ACTUAL)),--actual-size) \
+           $(if $(value DPI),--dpi "$$DPI") $(SIM_MP) $(SIM_ARGS)
 
 .PHONY: sim sim-shot screenshots
 

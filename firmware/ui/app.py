@@ -50,6 +50,12 @@ class App:
         self.safe = self.inp.raw & _K_B    # B held at power-on: no file is read (ui/nav.py boot)
         st = self.store()
         self.settings, note = st.load_settings(not self.safe)
+        if self.settings["lang"] != "en":     # English loads nothing (ui/lang.py)
+            from ui import lang
+            try:
+                lang.use(self.settings["lang"])
+            except OSError:
+                note = note or "Language file missing"
         st = None
         self.ai_clock = ai_clock or board.ai_clock
         self.screen = Screen(self)
@@ -136,10 +142,11 @@ class App:
         self.pending = ("menu", note)
         self.screen = Screen(self)
 
-    def start(self, match, kinds, names, sheet="", note=None, fresh=False):
-        """Play a match on the table screen (fresh: a new one, saved at once). Done on the next pass
-        of the loop, once the menu screen that asked (and its module) has let go of the heap."""
-        self.pending = (match, kinds, names, sheet, note, fresh)
+    def start(self, match, kinds, names, sheet="", note=None, fresh=False, practice=False):
+        """Play a match on the table screen (fresh: a new one, saved at once; practice: a game not
+        counted, ui/table.py Game). Done on the next pass of the loop, once the menu screen that
+        asked (and its module) has let go of the heap."""
+        self.pending = (match, kinds, names, sheet, note, fresh, practice)
         self.screen = Screen(self)
 
     def resume(self, note=None):
@@ -350,7 +357,7 @@ class App:
             except MemoryError:          # the save from before this frame stays on the flash
                 pass
             table = None
-            self.start(g.match, g.kinds, g.names, g.sheet, note)
+            self.start(g.match, g.kinds, g.names, g.sheet, note, False, g.practice)
             g = None
         else:
             self.menu(note)

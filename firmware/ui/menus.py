@@ -103,8 +103,10 @@ class MainMenu(ListScreen):
 
 
 class NewGame(ListScreen):
-    """Variant, players, seats (human or AI level), teams, then the variant's options, and the deal:
-    random, or a code a friend read out (its editor is ui/dealcode.py, loaded when opened)."""
+    """Variant, players, seats (human or AI level), teams, pass-and-play names or, for one person
+    against the AI, Practice (undo as often as wanted, the match not counted), then the variant's
+    options, and the deal: random, or a code a friend read out (its editor is ui/dealcode.py,
+    loaded when opened)."""
 
     def __init__(self, app):
         ListScreen.__init__(self, app, "New game")
@@ -128,6 +130,8 @@ class NewGame(ListScreen):
             for key, _, choices in option_choices(self.vid()):
                 if opts.get(key) in choices:
                     self.options[key] = opts[key]
+        self.practice = False        # undo as often as wanted, the match not counted (rows: when;
+        #                              turned off with the row hidden)
         self.deal = None             # a deal code "ABC-DEF" to start from, or None: a random deal
         self.last_deal = None        # the code LEFT/RIGHT bring back after "Random"
         self.fields = []
@@ -171,6 +175,11 @@ class NewGame(ListScreen):
                     who += ("," if who else "") + names[s]
             out.append(("Names", self.app.g.fit(who, self.app.g.cols - 7)))
             f.append("names")
+        elif humans == 1:                           # one person against the AI: Practice (in
+            out.append(("Practice", "on" if self.practice else "off"))   # pass-and-play a move
+            f.append("practice")                    # taken back would show the hand that made it
+        if humans != 1:                             # to the next player)
+            self.practice = False
         for key, _, _ in option_choices(row[0]):
             out.append((OPTION_LABELS.get(key, key), self.options[key]))
             f.append(key)
@@ -195,6 +204,8 @@ class NewGame(ListScreen):
                 self.teams = False
         elif f == "teams":
             self.teams = not self.teams
+        elif f == "practice":
+            self.practice = not self.practice
         elif f.startswith("seat"):
             s = int(f[4])
             k = SEAT_KINDS.index(self.kinds[s])
@@ -257,7 +268,7 @@ class NewGame(ListScreen):
         match = Match(rules, seed)
         match.start_round()
         names = seat_names(kinds, typed)
-        app.start(match, kinds, names, "", note, True)
+        app.start(match, kinds, names, "", note, True, self.practice)
 
 
 class Names(ListScreen):

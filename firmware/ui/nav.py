@@ -94,7 +94,7 @@ def begin(app):
     """Carry out app.pending: ("menu", note), ("error", text), ("settings", None) from the game menu,
     ("link", None) the main menu's Link game,
     ("resume",) from Continue, ("resume", note) at boot, or a match to start (match, kinds, names,
-    sheet, note, fresh)."""
+    sheet, note, fresh, practice)."""
     p = app.pending
     app.pending = None
     app.release()
@@ -109,14 +109,15 @@ def begin(app):
             app.need("ui.linktable").resume(app, match, extras, note or (p[1] if len(p) > 1 else None))
             return
         p = (match, extras["seats"].split(","), extras.get("names", "").split(","),
-             extras.get("sheet", ""), note or (p[1] if len(p) > 1 else None), False)
+             extras.get("sheet", ""), note or (p[1] if len(p) > 1 else None), False,
+             "practice" in extras)       # (store.py lets only "practice 1" through)
         match = extras = None
         app.release()                # the loading code (store, domino.record) goes before the table
     elif what == "menu" or what == "error" or what == "safe" or what == "settings" or what == "link":
         _menu(app, what, p[1] if len(p) > 1 else None)
         return
     from ui.table import Game, Table
-    t = app.table = Table(app, Game(p[0], p[1], p[2], p[3]))
+    t = app.table = Table(app, Game(p[0], p[1], p[2], p[3], p[6]))
     if p[4]:
         t.say(p[4], 3000)
         t.wait(1500)                 # read before an AI's move takes the message line

@@ -96,7 +96,7 @@ def now(t):
         todo = words.where(words.describe(rd, t.opts[t.opt], t.msg_lines == 1), t.opt + 1, t.nopts)
         col = c.CURSOR
     elif t.mode == _M_PICK:
-        todo = words.your_turn(t.name(rd.turn))
+        todo = words.your_turn(t.name(rd.turn), game.practice, t.app.g.cols < 24)
     last = t.last_text
     if t.held_text:                              # the AI's move, then your forced draw: both
         last = t.held_text + "\n" + last

@@ -4,9 +4,12 @@ from .screen import Screen, drop_module, ticks_diff
 from .widgets import ListScreen, HelpPage, Message, help_text
 from . import brain, words
 from micropython import const
+from domino.tiles import name as tile_name
 
 _K_A = const(0x010)  # = keys.K_A
 _K_B = const(0x020)  # = keys.K_B
+_EV_PLAY = const(1)       # = domino.round._EV_PLAY
+_TILE_MASK = const(0x1F)  # = domino.round._TILE_MASK
 _SETTLE_MS = const(600)  # quiet wanted before the curtain lifts (passing a device takes longer)
 
 
@@ -58,10 +61,45 @@ class Curtain(Screen):
         g.center("B: menu", y + lh + 1, c.DIM)
 
 
+def last_move_of(match, seat):
+    """(moves of this round before seat's last move in it, that move's tiles in words: "3-5",
+    "5-5+6-6"), or (-1, "") when seat has not moved this round. The round's events say who played
+    each tile; its moves, how many tiles each placed (a multi-double move: one per arm it names)."""
+    rd = match.round
+    ev = rd.events
+    mv = match.moves
+    j = 0                        # moves walked so far
+    left = 0                     # tiles of move j - 1 still to come among the events
+    at = -1
+    text = ""
+    for i in range(rd.nev):
+        s = ev[2 * i]
+        if s >> 4 != _EV_PLAY:
+            continue
+        s &= 15
+        if not left:                 # (a round's events and moves agree: both hold every move)
+            left = 1
+            if mv[2 * j + 1]:        # a multi-double move (MULTI, 0x100: the only moves with a
+                # high byte): a tile per arm it names
+                left = 0
+                x = mv[2 * j] & 15
+                while x:
+                    left += x & 1
+                    x >>= 1
+            j += 1
+            if s == seat:
+                at = j - 1
+                text = ""
+        if at == j - 1:
+            text += ("+" if text else "") + tile_name(ev[2 * i + 1] & _TILE_MASK)
+        left -= 1
+    return at, text
+
+
 class Pause(ListScreen):
     """The in-game menu (B or Y on the table): everything X/Y do on boards that lack them, the move
-    log, taking back your last move (one person against the AI, before it answers), the scores on
-    one page (the 128x64 OLED), settings."""
+    log, taking back your last move (one person against the AI: before it answers, or in a practice
+    game with its answers, as often as wanted), the scores on one page (the 128x64 OLED), settings."""
 
     def __init__(self, app, table, back_to=None):
         ListScreen.__init__(self, app, "Paused")
@@ -78,23 +116,23 @@ class Pause(ListScreen):
     def rows(self):
         """The same rows in the same places every time (what cannot be done now is shown dim and
         says why when chosen): a player's fingers learn where each one is."""
-        t = self.table
         out = [("Resume", None), ("Hint", None)]
         if self.why_not("Undo") is None:
-            u = "Undo " + t.undo_text
+            u = "Undo " + self.undo_point()[1]
             out.append((u if len(u) <= self.app.g.cols - 2 else "Undo last move", None))
         else:
             out.append(("Undo", None))
         out.append(("Moves", None))
-        if t.compact:
+        if self.table.compact:
             out.append(("Scores", None))
         return out + [("Score sheet", None), ("Settings", None), ("Rules help", None),
                       ("Save and quit", None), ("Abandon game", None)]
 
     def why_not(self, label):
         """Why the row `label` cannot be chosen now (None: it can): the hint and undo only on your
-        turn at the table, undo only against the AI and only until the next player acts (an answer
-        seen is never taken back)."""
+        turn at the table, undo only against the AI; in a game that counts only until the next
+        player acts (an answer seen is never taken back), in a practice game back to your first
+        move of the round."""
         t = self.table
         if label == "Hint" and (self.back_to is not t or t.mode != 1):
             return "Hint: on your turn"
@@ -103,9 +141,18 @@ class Pause(ListScreen):
                 return "Undo: on your turn"
             if not t.solo:
                 return "Undo: only against the AI"
-            if t.undo_to < 0:
-                return "Undo: only before the next player moves"
+            if self.undo_point()[0] < 0:
+                return "Undo: no move of yours this round" if t.game.practice else \
+                    "Undo: only before the next player moves"
         return None
+
+    def undo_point(self):
+        """(moves to keep, the move taken back in words): in a practice game your last move of the
+        round and everything after it, else the move just played (ui/table.py allow_undo)."""
+        t = self.table
+        if t.game.practice:
+            return last_move_of(t.game.match, t.shown)
+        return t.undo_to, t.undo_text
 
     def dim(self, i):
         label = self.rows()[i][0]
@@ -154,15 +201,17 @@ class Pause(ListScreen):
                 self.note = "A again to abandon"
 
     def undo(self):
-        """Take back your last move, offered only until the next player acts (ui/table.py: a play,
-        pass or draw after it would show something of a hidden hand, and taking it back would let
-        the move be chosen again knowing it): the save is written again without the move and the
-        game resumed from it."""
+        """Take back your last move. In a game that counts, offered only until the next player acts
+        (ui/table.py: a play, pass or draw after it would show something of a hidden hand, and
+        taking it back would let the move be chosen again knowing it); in a practice game, which is
+        not counted, with everything after it, as often as wanted. The save is written again
+        without those moves and the game resumed from it."""
         app = self.app
         t = self.table
         m = t.game.match
         keep = m.nmoves
-        m.nmoves = t.undo_to
+        to, text = self.undo_point()
+        m.nmoves = to
         try:
             app.unsaved = True
             app.saved = app.saves().save_game(m, t.game.extras())   # no token: the whole record
@@ -171,8 +220,11 @@ class Pause(ListScreen):
             m.nmoves = keep
             self.note = app.need("savegame").failed(e)
             return
+        except MemoryError:          # the app saves the table's match again and plays on: the
+            m.nmoves = keep          # whole of it, as the round on the table stands
+            raise
         app.table = None
-        app.pending = ("resume", words.undone(t.undo_text))
+        app.pending = ("resume", words.undone(text))
         app.screen = Screen(app)
 
     def settings(self):

@@ -1,15 +1,31 @@
 """The settings screen, loaded when opened (from the main menu or the game menu)."""
 from micropython import const
 from .widgets import ListScreen, save_settings
+from .lang import tr
 
 _ANIM_LABELS = const(("off", "fast", "normal", "slow"))
 
 
+def _lang_name(code):
+    from ui.lang import LANGS, NAMES
+    return NAMES[LANGS.index(code)] if code in LANGS else code
+
+
+def use_lang(code):
+    """Speak `code` from now on; None, or why not (its file is missing: English stays)."""
+    from ui import lang
+    try:
+        lang.use(code)
+    except OSError:
+        return "Language file missing"
+    return None
+
+
 class Settings(ListScreen):
     """Brightness, sound, AI think time, animation, restarting by itself when stuck (the watchdog),
-    statistics reset. From the main
-    menu, or from the game menu (`game`: the game is resumed from its save on the way back); the
-    settings are saved when left."""
+    the language (each named in itself: English, Русский; switched at once, its row's label in the
+    language in use), statistics reset. From the main menu, or from the game menu (`game`: the
+    game is resumed from its save on the way back); the settings are saved when left."""
 
     def __init__(self, app, game=False):
         ListScreen.__init__(self, app, "Settings")
@@ -23,10 +39,11 @@ class Settings(ListScreen):
                 ("AI think", str(t // 1000) + "." + str(t % 1000 // 100) + "s"),
                 ("Animation", _ANIM_LABELS[s["anim"]]),
                 ("Restart if stuck", "on" if s["wdt"] else "off"),
+                (tr("Language"), _lang_name(s["lang"])),
                 ("Reset stats", "sure?" if self.confirm else None), ("Back", None)]
 
     def change(self, i, d):
-        keys = ("bright", "sound", "think", "anim", "wdt")
+        keys = ("bright", "sound", "think", "anim", "wdt", "lang")
         if i >= len(keys):
             return
         s = self.app.settings
@@ -40,9 +57,11 @@ class Settings(ListScreen):
             self.app.beep(880, 40)
         if i == 4:
             self.note = self.app.arm_watchdog()
+        if i == 5:
+            self.note = use_lang(s["lang"])
 
     def pick(self, i):
-        if i == 5:
+        if i == 6:
             if self.confirm:
                 try:
                     self.app.store().save_stats({})
@@ -55,7 +74,7 @@ class Settings(ListScreen):
             else:
                 self.confirm = True
             return
-        if i == 6:
+        if i == 7:
             self.back()
             return
         self.change(i, 1)

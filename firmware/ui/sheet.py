@@ -32,7 +32,8 @@ def next_round(t):
 
 def end_round(t):
     """The round on table t has ended: score it (unless a resumed save already did), add the score
-    sheet row, save; at the match's end write the statistics and retire the save; show the result."""
+    sheet row, save; at the match's end write the statistics (none for a practice game) and retire
+    the save; show the result."""
     game = t.game
     m = game.match
     app = t.app
@@ -56,14 +57,15 @@ def end_round(t):
             row += ("," if row else "") + tok
         game.sheet += (";" if game.sheet else "") + row
         t.save()
-        if game.kinds[0] == "human":          # statistics count seat 1, when human: its rounds too
+        # statistics count seat 1, when human (its rounds too), and never a practice game (its moves
+        if game.kinds[0] == "human" and not game.practice:   # could be taken back at will)
             try:
                 app.store().record_round(m.rules.vid, m.round_winner == m.rules.side(0))
             except OSError as e:
                 game.note = app.need("store").failed(e, "stats")
     if m.over and not game.counted:
         game.counted = True
-        you = 0 if game.kinds[0] == "human" else _NONE   # statistics count seat 1, when human
+        you = 0 if game.kinds[0] == "human" and not game.practice else _NONE     # (as above)
         if you != _NONE:
             side = m.rules.side(you)
             # points games: not winning is losing; Goat: only the goat loses

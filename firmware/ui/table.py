@@ -39,7 +39,7 @@ _THINK_TICKS = const(4)    # AI ticks per step of the thinking wheel
 class Game:
     """A match plus what the save header holds about the seats: kinds, names, the score sheet."""
 
-    def __init__(self, match, kinds, names, sheet=""):
+    def __init__(self, match, kinds, names, sheet="", practice=False):
         self.match = match
         self.kinds = kinds
         n = match.rules.players
@@ -54,9 +54,13 @@ class Game:
         self.counted = False         # statistics written for this match
         self.stats = None            # the variant's statistics row after this match
         self.note = None             # for the menu after the match (statistics not saved)
+        self.practice = practice     # undo as often as you like, nothing counted (ui/pause.py)
 
     def extras(self):
-        return {"seats": ",".join(self.kinds), "names": ",".join(self.names), "sheet": self.sheet}
+        ex = {"seats": ",".join(self.kinds), "names": ",".join(self.names), "sheet": self.sheet}
+        if self.practice:
+            ex["practice"] = "1"
+        return ex
 
 
 class Table(Screen):

@@ -70,7 +70,11 @@ def thinking(name):
     return name + " thinking"
 
 
-def your_turn(name):
+def your_turn(name, practice=False, short=False):
+    """practice: a practice game's turn (one person against the AI: name is None), said on every
+    turn so the table shows the game is not counted."""
+    if practice:
+        return "Practice turn" if short else "Practice: your turn"
     return "Your turn" if name is None else name + ", your turn"
 
 

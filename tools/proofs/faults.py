@@ -5,9 +5,9 @@ MicroPython unix port; tools/proofs/harness/faultfs.py):
 - operations: a session is played once to list every file operation it makes (each open, read,
   line, write, rename, remove), then once per operation and fault: EIO or a MemoryError at that
   operation, ENOSPC (writes and renames) or EROFS (writes, renames, removes) from it on. Two
-  sessions: "play" (a new match, moves, Save and quit, Settings, Continue, moves) and "finish" (a
-  finished match's end pages, its statistics, the save retired). After each, a power-on without
-  faults: the newest save the flash took is resumed (else a clean start), "Game saved" was said
+  sessions: "play" (a new practice match, moves, Save and quit, Settings, Continue, moves, Undo) and
+  "finish" (a finished match's end pages, its statistics, the save retired). After each, a power-on
+  without faults: the newest save the flash took is resumed (else a clean start), "Game saved" was said
   only over a save that holds the match, a finished match is counted once or the player told.
 - files: each data file (game.txt, game.bak, game.txt.tmp, settings.json, stats.json, events.log)
   replaced in turn by oversized, deeply nested, mistyped, CRLF, binary, empty, directory and
@@ -155,6 +155,9 @@ def save_variants(good):
                      ("seats human,easy", "seats god,easy"), ("variant draw", "variant 5"),
                      ("names You,Ann", "names " + "y" * 40 + ",Ann"), ("sheet ", "sheet x;{}")):
         out.append(("mistyped " + new[:16], sealed(text.replace(old, new, 1))))
+    for v in ("0", "yes", "1" * 40):     # (only "practice 1" is written: it decides what is counted)
+        bad = text.replace("sheet \n", "sheet \npractice " + v + "\n", 1)
+        out.append(("mistyped practice " + v[:8], sealed(bad)))
     i = text.index("round ")
     out.append(("mistyped move", sealed(text[:i] + "round 99L " + text[i + 6:])))
     return out
@@ -264,7 +267,7 @@ def proof(stride=1, work=None, mpy=None, parts=("play", "finish", "files"), offs
                 out["failures"] += ["%s session: %s" % (session, f) for f in got["failures"]]
                 out["ops"][session] = {"total": got.get("ops"), "by kind": got.get("op_kinds")}
                 out["said"][session] = {"Game saved": got.get("said_saved"),
-                                        "Not saved": got.get("said_not_saved")}
+                                        "Not saved": got.get("said_not_saved"), "Undone": got.get("undone")}
         if "files" in parts:
             live = good_files(os.path.join(work, "prep"))
             cases = file_cases(os.path.join(work, "files"), live, None)[offset % file_stride::file_stride]

@@ -87,7 +87,8 @@ def compile_tree(dst=MPY_DIR):
 
 
 class Hello:
-    """What the board announced: name, profile, size, pixel format, palette, key help."""
+    """What the board announced: name, profile, size, pixel format, palette, key help, the panel's
+    pixel pitch in micrometres."""
 
     def __init__(self, payload):
         f = payload.decode("utf-8", "replace").split("\n")
@@ -96,6 +97,7 @@ class Hello:
         self.format = f[4]
         self.palette = [tuple(bytes.fromhex(c)) for c in f[5].split(",")]
         self.key_help = f[6]
+        self.pitch_um = int(f[7])
         self.mono = self.format == "MONO_VLSB"
         if self.mono:
             self.frame_bytes = self.width * ((self.height + 7) // 8)

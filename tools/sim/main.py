@@ -5,6 +5,7 @@ and this tool shows its framebuffer and feeds it keys. See docs/SIM.md.
   python -m tools.sim --view term --board oled_diy   terminal view of the 128x64 mono board
   python -m tools.sim --board pimoroni_pack --keys "wait:300 down a wait:500 shot:menu.png"
                                                  headless: play a key script, save screenshots
+  python -m tools.sim --actual-size --dpi 110    the window at the panel's physical size
 """
 import argparse
 import os
@@ -12,6 +13,7 @@ import sys
 
 from tools import cli
 from tools.paths import FIRMWARE, ROOT
+from tools.sim import actual
 from tools.sim import link as sim_link
 from tools.sim.link import BOARDS, SIZES, ScriptError, Sim, frame_hash, frame_image
 
@@ -99,7 +101,11 @@ def run_script(args):
         d = os.path.dirname(path)
         if d:
             os.makedirs(d, exist_ok=True)
-        frame_image(sim.hello, sim.frame, args.scale).save(path)
+        if args.dpi:
+            im = actual.resize(frame_image(sim.hello, sim.frame), sim.hello.pitch_um, args.dpi)
+        else:
+            im = frame_image(sim.hello, sim.frame, args.scale)
+        im.save(path)
         print("shot %s t=%dms frame=%d hash=%s" % (path, t, sim.frame_no, frame_hash(sim.frame)))
         return 1
 
@@ -155,6 +161,12 @@ def main(argv=None):
                     "is available, else term")
     ap.add_argument("--scale", type=cli.typed(cli.whole, 0, 16), default=0,
                     help="window zoom (default 2 or 3) / screenshot zoom (default 1)")
+    ap.add_argument("--actual-size", action="store_true",
+                    help="show the frame at the panel's physical size on this monitor (its pixel pitch "
+                    "over the monitor's, from --dpi); the window view and screenshots, not the terminal")
+    ap.add_argument("--dpi", type=cli.typed(cli.number, actual.MIN_DPI, actual.MAX_DPI),
+                    help="this monitor's pixels per inch, for --actual-size (and implies it); default "
+                    "%d: measure yours as its width in pixels / its width in inches" % actual.DEFAULT_DPI)
     ap.add_argument("--app", help="module or .py file with run(board) instead of firmware/main.py")
     ap.add_argument("--keys", help="headless: key script to play (see below)")
     ap.add_argument("--screenshot", type=cli.typed(cli.out_file),
@@ -178,6 +190,12 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if args.app and not app_exists(args.app):
         ap.error("--app %s: no such module or file" % args.app)
+    if args.dpi is not None:
+        args.actual_size = True
+    if args.actual_size:
+        if args.scale:
+            ap.error("--scale and --actual-size: choose one (actual size sets the scale)")
+        args.dpi = args.dpi or actual.DEFAULT_DPI
     if args.seed is not None:
         os.environ["PICO_SIM_SEED"] = str(args.seed)  # read by boards/sim.py (board.seed)
     try:
@@ -186,6 +204,9 @@ def main(argv=None):
             return run_script(args)
         view = args.view or default_view()
         args.board = args.board or default_board(view)
+        if view == "term" and args.actual_size:
+            return cli.say("sim", "--actual-size needs the window view: a terminal's character cells "
+                           "have no size the simulator can know")
         if view == "window" and not has_display():
             return cli.say("sim", "the window view needs a display (DISPLAY is not set): use --view term")
         if view == "window":

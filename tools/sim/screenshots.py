@@ -6,10 +6,14 @@ clock), enlarged with nearest-neighbour scaling, on every board size:
 
   menu.png, curtain.png, goat_sheet.png    240x240: the main menu, the pass-and-play curtain, a Goat
                                            score sheet with remembered "+N" points
-  fives_<size>.png    Fives against the AI mid-game: a spinner with three or four arms built
+  fives_<size>.png    Fives against the AI mid-game: a spinner with three or four arms built;
+                      also fives_<size>_1x.png (one PNG pixel per panel pixel) and
+                      fives_<size>_actual.png (the panel's physical size for a 96-DPI reader:
+                      scaled by its pixel pitch / 0.2646 mm, tools/sim/actual.py)
   goat_<size>.png     4-player Goat: a long line that turns at least two corners on that screen
   moves_<size>.png    the move log of that Goat round (game menu, Moves)
-  undo_<size>.png     Fives right after "Undo" in the game menu: your last move taken back
+  undo_<size>.png     a practice game of Fives right after "Undo" in the game menu: your last move
+                      and the AI's answer taken back
   scores_128x64.png   the OLED's scores page (Y on the table)
 
 with <size> 240x240 (Pico-LCD-1.3), 320x240 (Display Pack 2.0), 240x135 (Display Pack), 128x64
@@ -24,6 +28,7 @@ the picture is written: an AI or UI change never silently makes a wrong picture.
   python -m tools.sim.screenshots --out /tmp/img --seed 7 --keep /tmp/shots goat_240x135 scores_128x64
 """
 import argparse
+import importlib
 import os
 import re
 import shutil
@@ -33,6 +38,8 @@ import tempfile
 
 from tools import paths
 from tools.paths import ROOT
+from tools.sim import actual
+
 # board, width, height, scale
 BOARDS = (("waveshare_lcd13", 240, 240, 2), ("pimoroni_pack2", 320, 240, 2),
           ("pimoroni_pack", 240, 135, 2), ("oled_diy", 128, 64, 3))
@@ -42,6 +49,9 @@ TABLE, TILE, ACCENT, CURSOR, REMEMBERED = 3, 4, 9, 7, 12
 MENU = "wait:1000"
 # New game (first row of the menu) -> variant +2 = Fives -> UP wraps to "Start game" -> A
 FIVES = "wait:1000 a wait:300 right right up a wait:3000"
+# ... a practice game: DOWN to the Practice row (below the two seats), A turns it on, UP past the
+# first row wraps to "Start game"
+FIVES_PRACTICE = "wait:1000 a wait:300 right right down*4 a up*5 a wait:3000"
 # ... the same with seat 2 changed from Medium AI to Human (two steps back: Easy, Human), then UP
 # to the first row and once more (the list wraps to "Start game", whatever rows follow the seats)
 CURTAIN = "wait:1000 a wait:300 right right down*3 left left up*4 a wait:1500"
@@ -50,6 +60,7 @@ GOAT = "wait:1000 a wait:300 right*4 down right right up up a wait:3000"
 TURN = " down a a wait:2500"
 TURN4 = " down a a wait:4000"         # three AI players answer
 MAX_TURNS = 40
+TABLES = ("fives",)                   # pictures also written at 1x and at actual size
 PLAN_TURNS = 12                       # a first round is over by then (its save is what is read)
 
 
@@ -265,18 +276,20 @@ def moves(run, board):
 
 
 def undo(run, board):
-    """Fives: a turn of yours, the AI's answer, then Undo (the game menu's third row while it can
-    be done): the saved round has two moves fewer than without it."""
+    """A practice game of Fives (a counted game offers Undo only before the AI answers): a turn of
+    yours, the AI's answer, then Undo (the game menu's third row): the saved round has two moves
+    fewer than without it."""
     for k in range(2, 12):
-        _, before = run.play(board, FIVES + TURN * k, [])
-        shots, after = run.play(board, FIVES + TURN * k + " b wait:300 down down a wait:1500 {undo}",
+        _, before = run.play(board, FIVES_PRACTICE + TURN * k, [])
+        shots, after = run.play(board, FIVES_PRACTICE + TURN * k + " b wait:300 down down a wait:1500 {undo}",
                                 ["undo"])
         rb, ra = rounds(before), rounds(after)
+        check("\npractice 1\n" in after, "a practice game's save", shots["undo"])
         if len(rb) == 1 and len(ra) == 1 and len(ra[0]) == len(rb[0]) - 2:
             s = shots["undo"]
             if colour(board):
                 check(s.count(TABLE) > board[1] * 40, "the table after an undo", s)
-            return s, "Fives, %d turns, then Undo: %d moves -> %d" % (k, len(rb[0]), len(ra[0]))
+            return s, "practice Fives, %d turns, then Undo: %d moves -> %d" % (k, len(rb[0]), len(ra[0]))
     raise SystemExit("screenshots: no Fives turn with seed %d could be taken back" % run.seed)
 
 
@@ -325,6 +338,31 @@ def pictures():
     return out
 
 
+def is_table(name):
+    return name.rsplit("_", 1)[0] in TABLES
+
+
+def files(name):
+    """The files a picture writes in --out."""
+    return [name + ".png"] + ([name + "_1x.png", name + "_actual.png"] if is_table(name) else [])
+
+
+def pitch_um(board):
+    """The board's panel pixel pitch (boards/<board>.py PITCH_UM)."""
+    return importlib.import_module("boards." + board[0]).PITCH_UM
+
+
+def sizes(name, shot, board, out):
+    """A table picture at 1x and at actual size for a 96-DPI reader (its dpi stored in the PNG):
+    [(path, what)]."""
+    one = os.path.join(out, name + "_1x.png")
+    shot.image.save(one, optimize=True)
+    real = os.path.join(out, name + "_actual.png")
+    pitch = pitch_um(board)
+    actual.resize(shot.image, pitch).save(real, optimize=True, dpi=(actual.DEFAULT_DPI,) * 2)
+    return [(one, "1x"), (real, actual.describe(board[1], board[2], pitch))]
+
+
 def main(argv=None):
     ap = argparse.ArgumentParser(prog="python -m tools.sim.screenshots", description=__doc__.split("\n")[0])
     ap.add_argument("--out", default=os.path.join(ROOT, "docs", "img"), help="default docs/img")
@@ -353,6 +391,9 @@ def main(argv=None):
             path = os.path.join(args.out, name + ".png")
             im.save(path, optimize=True)
             print("%s  %s (frame %s)" % (os.path.relpath(path, ROOT), what, shot.hash))
+            if is_table(name):
+                for extra, how in sizes(name, shot, board, args.out):
+                    print("%s  %s" % (os.path.relpath(extra, ROOT), how))
     finally:
         if not args.keep:
             shutil.rmtree(work, ignore_errors=True)

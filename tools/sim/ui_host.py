@@ -14,21 +14,26 @@ from domino.rules import Rules
 from tools.paths import BOARDS
 
 
-def import_ui():
-    """(gfx, paint, place, table, words, dealcode) of firmware/ui, loaded under CPython."""
+def device_module(name):
+    """A firmware module loaded under CPython: micropython.const and framebuf stand in while it
+    loads (and are put back as they were)."""
+    import importlib
     keep = {k: sys.modules.get(k) for k in ("micropython", "framebuf")}
     sys.modules["micropython"] = types.SimpleNamespace(const=lambda x: x)
     sys.modules["framebuf"] = types.SimpleNamespace(FrameBuffer=lambda *a: None, MONO_HLSB=0)
     try:
-        from ui import dealcode, gfx, paint, place, table, words
-        from ui import font  # noqa: F401  (its table of sizes: metrics())
-        return gfx, paint, place, table, words, dealcode
+        return importlib.import_module(name)
     finally:
         for k, v in keep.items():
             if v is None:
                 sys.modules.pop(k, None)
             else:
                 sys.modules[k] = v
+
+
+def import_ui():
+    """(gfx, paint, place, table, words, dealcode) of firmware/ui, loaded under CPython."""
+    return tuple(device_module("ui." + m) for m in ("gfx", "paint", "place", "table", "words", "dealcode"))
 
 
 gfx, paint, place, table, words, dealcode = import_ui()
@@ -53,7 +58,7 @@ def metrics(w, h):
         pip = 2
         cw, lh, caps = 8, 9, 7
     else:
-        from ui import font
+        font = device_module("ui.font")
         p = pitch_um(BOARD_OF_SIZE.get((w, h), "waveshare_lcd13"))
         pip = (400 + p - 1) // p
         with open(font.for_board(types.SimpleNamespace(um_of_px=lambda px: px * p)), "rb") as f:

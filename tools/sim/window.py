@@ -1,14 +1,24 @@
 """Window view of the simulator (pygame-ce): the framebuffer scaled x2/x3 with nearest-neighbour
-(pixel-exact), real key down/up events, the key map under the picture."""
+(pixel-exact), or at the panel's physical size (--actual-size, tools/sim/actual.py), real key
+down/up events, the key map under the picture."""
 import os
 import signal
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+from tools.sim import actual
 from tools.sim.link import (K_A, K_B, K_DOWN, K_LEFT, K_PRESS, K_RIGHT, K_UP, K_X, K_Y, Reader, Sim,
                       frame_image, report)
 
 KEYMAP_TEXT = "arrows=joystick  Enter/space=press  a b x y=buttons  q/Esc=quit"
+
+
+def picture(hello, frame, args):
+    """The frame as the window shows it, RGB: at actual size, else at a whole zoom."""
+    if args.actual_size:
+        return actual.resize(frame_image(hello, frame), hello.pitch_um, args.dpi)
+    scale = args.scale or (3 if hello.width <= 128 else 2)
+    return frame_image(hello, frame, scale).convert("RGB")
 
 
 def run(args):
@@ -60,17 +70,17 @@ def run(args):
             h = sim.hello
             if h is not None and sim.frame is not None and drawn != sim.frame_no:
                 drawn = sim.frame_no
-                scale = args.scale or (3 if h.width <= 128 else 2)
+                im = picture(h, sim.frame, args)
                 if screen is None:
-                    screen = pygame.display.set_mode((max(h.width * scale, 480),
-                                                      h.height * scale + 40))
+                    screen = pygame.display.set_mode((max(im.width, 480), im.height + 40))
                     pygame.display.set_caption("pico-domino sim: %s %dx%d  (%s)" % (
-                        h.profile, h.width, h.height, KEYMAP_TEXT))
-                im = frame_image(h, sim.frame, scale).convert("RGB")
+                        h.profile, h.width, h.height,
+                        actual.describe(h.width, h.height, h.pitch_um, args.dpi)
+                        if args.actual_size else KEYMAP_TEXT))
                 surf = pygame.image.frombuffer(im.tobytes(), im.size, "RGB")
                 screen.fill((30, 30, 30))
                 screen.blit(surf, ((screen.get_width() - im.width) // 2, 0))
-                y = h.height * scale + 4
+                y = im.height + 4
                 for text in (KEYMAP_TEXT, h.key_help + ("   " + sim.events[-1]
                                                         if sim.events else "")):
                     screen.blit(font.render(text, True, (200, 200, 200)), (6, y))

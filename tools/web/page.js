@@ -1,9 +1,10 @@
-// The page (docs/WEB.md): shows the firmware's frames on a canvas, pixel-exact at an integer scale,
-// and feeds it keys from the keyboard and the on-screen buttons. The firmware itself runs in a Web
-// Worker (worker.js), so the page never waits for it. Saves live in localStorage; a link such as
+// The page (docs/WEB.md): shows the firmware's frames on a canvas, pixel-exact at an integer scale
+// or, with "Actual size", as many CSS millimetres wide as the real panel, and feeds it keys from the
+// keyboard and the on-screen buttons. The firmware itself runs in a Web Worker (worker.js), so the
+// page never waits for it. Saves live in localStorage; a link such as
 // #deal=ABC-DEF&variant=fives opens a new game on that deal, and the end of a round offers one.
-import { STORE, STORE_BAD, STORE_REPLACED, readStore, closed, hasGame, parseLink, storeFiles, keep }
-  from "./storage.mjs?v=%BUILD%";
+import { STORE, STORE_BAD, STORE_REPLACED, PREFS, readStore, closed, hasGame, parseLink, storeFiles,
+  keep, readPref, writePref } from "./storage.mjs?v=%BUILD%";
 
 const BUILD = "%BUILD%";
 const K = { up: 0x001, down: 0x002, left: 0x004, right: 0x008, a: 0x010, b: 0x020, x: 0x040, y: 0x080,
@@ -17,7 +18,7 @@ const BOARDS = [
   ["pimoroni_pack2", "Display Pack 2.0, 320×240"],
   ["oled_diy", "OLED, 128×64"],
 ];
-const BOARD_KEY = "pico-domino/board";
+const storage = () => localStorage;     // touched only inside readPref/writePref's guard
 const QUERY = new URLSearchParams(location.search);
 const TEST = QUERY.has("test");         // the browser test drives the page (pico.run)
 const NO_SAB = QUERY.has("nosab");      // keys by message only, as without cross-origin isolation
@@ -52,7 +53,7 @@ function onHello(textIn) {
   const f = textIn.split("\n");
   const fmt = f[4];
   hello = { name: f[0], profile: f[1], width: +f[2], height: +f[3], mono: fmt === "MONO_VLSB",
-    palette: f[5], help: f[6] };
+    palette: f[5], help: f[6], pitchUm: +f[7] || 0 };
   pico.hello = hello;
   rgb = f[5].split(",").map((c) => [0, 2, 4].map((i) => parseInt(c.substr(i, 2), 16)));
   const w = hello.width, h = hello.height;
@@ -108,9 +109,21 @@ function render() {
 
 function layout() {
   // The largest integer scale (in device pixels) that fits the window beside (or, held upright,
-  // above) the buttons and over the lines of text under it.
+  // above) the buttons and over the lines of text under it; or the panel's own size.
   if (!hello) return;
   const dpr = window.devicePixelRatio || 1;
+  const mm = actualMm();
+  $("actual-mm").textContent = mm ? mm[0].toFixed(1) + " × " + mm[1].toFixed(1) + " mm" : "";
+  if (mm) {
+    // CSS millimetres: 96 CSS pixels an inch, what the browser takes for this screen's; smoothed
+    // when that is fewer device pixels than the frame has (a phone's 0.1 mm pixels are smaller
+    // than most monitors' own), nearest-neighbour when more.
+    canvas.style.width = mm[0] + "mm";
+    canvas.style.height = mm[1] + "mm";
+    canvas.classList.toggle("smooth", mm[0] / 25.4 * 96 * dpr < hello.width);
+    return;
+  }
+  canvas.classList.remove("smooth");
   const portrait = window.matchMedia("(orientation: portrait)").matches;
   const left = $("left"), right = $("right");
   const sides = left.offsetWidth + right.offsetWidth + 56;
@@ -125,6 +138,13 @@ function layout() {
   if (portrait && s < fit * 0.92) s = fit;
   canvas.style.width = hello.width * s / dpr + "px";
   canvas.style.height = hello.height * s / dpr + "px";
+}
+
+function actualMm() {
+  // The panel's display area in mm ([width, height], from the pitch its board announced), when
+  // "Actual size" is on; else null.
+  if (!$("actual").checked || !hello || !hello.pitchUm) return null;
+  return [hello.width * hello.pitchUm / 1000, hello.height * hello.pitchUm / 1000];
 }
 
 function keyLine(four) {
@@ -351,7 +371,7 @@ function say(textIn) {
 function chosenBoard() {
   const fromUrl = new URLSearchParams(location.search).get("board");
   let b = fromUrl;
-  try { b = b || localStorage.getItem(BOARD_KEY); } catch (e) { /* storage refused: the default */ }
+  b = b || readPref(storage, PREFS.board);
   b = b || BOARDS[0][0];
   return BOARDS.some((x) => x[0] === b) ? b : BOARDS[0][0];
 }
@@ -385,9 +405,16 @@ const select = $("board");
 for (const [id, label] of BOARDS) select.add(new Option(label, id));
 select.value = chosenBoard();
 select.addEventListener("change", () => {
-  try { localStorage.setItem(BOARD_KEY, select.value); } catch (e) { /* not remembered */ }
+  writePref(storage, PREFS.board, select.value);     // refused: not remembered
   select.blur();
   start({ board: select.value });        // the game resumes on the other screen, as after a power cut
+});
+const actualBox = $("actual");
+actualBox.checked = readPref(storage, PREFS.actual) === "1";
+actualBox.addEventListener("change", () => {
+  writePref(storage, PREFS.actual, actualBox.checked ? "1" : "0");     // refused: not remembered
+  actualBox.blur();
+  layout();
 });
 window.addEventListener("resize", layout);
 window.addEventListener("storage", (e) => {

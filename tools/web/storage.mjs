@@ -148,6 +148,31 @@ export function storeFiles(storage, files) {
   return { ok: true };
 }
 
+// The page's own preferences (the board it mimics, the screen at actual size): keys of their own
+// beside the files, never names in the firmware's file set, so the firmware never sees them and a
+// damaged one cannot set a save aside. A browser that refuses storage (private modes, a quota, a
+// SecurityError as soon as localStorage is touched) only makes the page forget them: `getStorage`
+// is called inside the guard for that last case.
+export const PREFS = { board: "pico-domino/board", actual: "pico-domino/actual" };
+
+export function readPref(getStorage, key) {
+  try {
+    const v = getStorage().getItem(key);
+    return typeof v === "string" ? v : null;
+  } catch (e) {
+    return null;
+  }
+}
+
+export function writePref(getStorage, key, value) {
+  try {
+    getStorage().setItem(key, String(value));
+    return true;
+  } catch (e) {
+    return false;
+  }
+}
+
 // Keep a copy under `key` (the entry as found, the saves a link replaced); false when refused.
 export function keep(storage, key, text) {
   try {

@@ -72,7 +72,7 @@ class Suite:
 
     def run(self, page, script, timeout=180):
         """The key script on the firmware (virtual clock, the AI counting work); the status after."""
-        from sim_link import parse_script
+        from tools.sim.link import parse_script
         timeline, end = parse_script(script)
         page.evaluate("cfg => pico.run(cfg)", {"board": BOARD, "seed": SEED, "aiStep": 10,
                                                "script": {"timeline": timeline, "end": end}})

@@ -249,8 +249,9 @@ class Driver:
                 return label
         raise RuntimeError("no row %r... in %s" % (prefix, name(sc)))
 
-    def new_game(self, variant, players, kinds, teams=False, options=None):
-        """From the main menu, set up and start a game by key presses."""
+    def new_game(self, variant, players, kinds, teams=False, options=None, practice=False):
+        """From the main menu, set up and start a game by key presses (practice: the form's
+        Practice row turned on)."""
         self.menu_pick("New game")
         sc = self.app.screen
         from domino.rules import VARIANTS
@@ -269,6 +270,10 @@ class Driver:
             self._goto_row(sc, "Seat " + str(s + 1))
             while sc.kinds[s] != kinds[s]:
                 self.press(K_RIGHT)
+        if practice:
+            self._goto_row(sc, "Practice")
+            if not sc.practice:
+                self.press(K_A)
         for key in (options or {}):
             from ui.menus import OPTION_LABELS
             self._goto_row(sc, OPTION_LABELS.get(key, key))
@@ -613,7 +618,8 @@ def main():
         elif op == "settle":
             d.settle()
         elif op == "new":
-            d.new_game(st[1], st[2], st[3], st[4] if len(st) > 4 else False, st[5] if len(st) > 5 else None)
+            d.new_game(st[1], st[2], st[3], st[4] if len(st) > 4 else False, st[5] if len(st) > 5 else None,
+                       st[6] if len(st) > 6 else False)
         elif op == "match":
             out["result"] = d.play_match(stop_after=st[1] if len(st) > 1 else None,
                                          style=st[2] if len(st) > 2 else "random")
@@ -779,6 +785,8 @@ def state(d):
                   "shown": t.shown, "hand": [t.hand[i] for i in range(t.nh)], "cursor": t.cursor,
                   "msg": t.msg, "history": len(m.history), "sheet": t.game.sheet,
                   "names": t.game.names, "nmoves": m.nmoves, "last_text": t.last_text,
+                  "practice": t.game.practice, "inplay": list(m.round.inplay[:m.rules.players]),
+                  "saved": saved(d),
                   "events": [[m.round.events[2 * i] >> 4, m.round.events[2 * i] & 15,
                               m.round.events[2 * i + 1]] for i in range(m.round.nev)]})
         if name(sc) == "Table":
@@ -801,6 +809,24 @@ def state(d):
         s["rows"] = [r[0] for r in sc.rows()]
         s["values"] = [r[1] if r[1] is None or isinstance(r[1], (int, str)) else str(r[1]) for r in sc.rows()]
     return s
+
+
+def saved(d):
+    """What game.txt holds: [the moves on each round line], and whether it is a practice game's
+    save (None: no save)."""
+    try:
+        f = open(d.job.get("root", "/tmp/ui") + "/game.txt")
+    except OSError:
+        return None
+    rounds = []
+    practice = False
+    with f:
+        for ln in f:
+            if ln.startswith("round"):
+                rounds.append(len(ln.split()) - 1)
+            elif ln.startswith("practice "):
+                practice = ln.split()[1] == "1"
+    return {"rounds": rounds, "practice": practice}
 
 
 def deal_state(d):

@@ -11,12 +11,12 @@ read, readline, line, write, rename, remove). A plan {"at": k, "err": e} makes o
 removes) from k on, as a full or read-only flash does.
 
 Job "mode":
-- "ops": for each plan in "plans" (none: the baseline, which lists every operation), play a session
-  on a fresh flash: "play" (a new match through the New-game form, human moves, Save and quit, then
-  Settings changed and Continue, more moves), or "finish" (boot on a finished match's save copied
-  from "prep": its end pages, the statistics written, the save retired). Then the power goes and
-  the app boots again on what is left, without faults. Checked: no error page and no exception out
-  of the loop; every save the flash took holds the match in memory; "Game saved" only when
+- "ops": for each plan in "plans" (none: the baseline, which lists every operation), play a session on a
+  fresh flash: "play" (a new practice match through the New-game form, human moves, Save and quit, then
+  Settings changed and Continue, more moves, Undo), or "finish" (boot on a finished match's save copied from
+  "prep": its end pages, the statistics written, the save retired). Then the power goes and the app boots
+  again on what is left, without faults. Checked: no error page and no exception out of the loop;
+  every save the flash took holds the match in memory; "Game saved" only when
   game.txt holds the match on the table; the power-on resumes the newest save the flash took (else
   the menu, when no save was ever taken), its message one line; a finished match counted once (or
   the player told the statistics were not saved).
@@ -270,12 +270,14 @@ def fits(msg):
 
 # --- "ops" ------------------------------------------------------------------------------------------
 def play_session(r, out):
-    """New match, moves, Save and quit (checked), Settings, Continue, moves."""
+    """New practice match, moves, Save and quit (checked), Settings, Continue, moves, Undo (your
+    last move and the AI's answer: the whole record written again)."""
     app = r.app
     app.settings["last"] = {"variant": "draw", "players": 2, "seats": ["human", "easy"]}
     if r.screen() != "MainMenu":
         raise Bad("boot on an empty flash: %s" % r.screen())
     r.pick("New game")
+    r.pick("Practice")
     r.pick("Start game")
     r.moves(4)
     if app.table is None or r.screen() != "Table":
@@ -308,6 +310,18 @@ def play_session(r, out):
     elif r.screen() == "MainMenu":
         raise Bad("Save and quit went to the menu saying %r" % note)
     r.moves(3)
+    if r.settle() != "Table" or app.table.mode != 1:
+        return
+    r.press(K_B)
+    r.settle()
+    if r.screen() != "Pause":
+        return
+    undo = [x[0] for x in app.screen.rows() if x[0].startswith("Undo ")]
+    if undo:
+        r.pick(undo[0])
+        r.settle()
+        if app.table is not None and app.table.msg.startswith("Undone: "):
+            out["undone"] += 1
 
 
 def finish_session(r, out):
@@ -432,7 +446,7 @@ def finish_power_on(r, job, stats_note):
 
 
 def run_ops(job):
-    out = {"said_saved": 0, "said_not_saved": 0}
+    out = {"said_saved": 0, "said_not_saved": 0, "undone": 0}
     kinds = {}
     failures = []
     base, trace = ops_case(job, None, out)
@@ -459,7 +473,7 @@ def run_ops(job):
         k[got] = k.get(got, 0) + 1
     return {"cases": len(plans), "kinds": kinds, "failures": failures, "ops": len(trace),
             "op_kinds": op_kinds(trace), "baseline": base, "said_saved": out["said_saved"],
-            "said_not_saved": out["said_not_saved"]}
+            "said_not_saved": out["said_not_saved"], "undone": out["undone"]}
 
 
 def op_kinds(trace):

@@ -46,7 +46,10 @@ def fake_clock():
 
 
 board = sim.build(profile="sim", size=JOB[4], virtual=True)
-app = App(board, os.getenv("UI_ROOT") or "/tmp/ui_heap", fake_clock if fake_ms else None)
+# warm: the boot warm-up of the 180K stress runs (as the monkey's): the names every screen will intern
+# are made at boot, so MicroPython's name pool grows while the heap is still whole, as it can on the
+# Pico's larger heap (docs/ENGINE.md, "Memory tricks"; the device's own figures: make bench)
+app = App(board, os.getenv("UI_ROOT") or "/tmp/ui_heap", fake_clock if fake_ms else None, True)
 app.settings["anim"] = 0
 app.settings["think"] = int(JOB[3])
 app.settings["seed"] = 4321

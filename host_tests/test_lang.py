@@ -1,0 +1,190 @@
+"""The player's language (ui/lang.py, firmware/lang/<code>.txt, docs/UI.md "Languages"): every English
+text the firmware shows has a translation with the same placeholders, in characters the fonts have;
+tr() switches without a reboot and costs the MicroPython heap only its index; the setting is checked
+like the others; a save does not depend on the language."""
+import io
+import os
+import re
+import subprocess
+
+import pytest
+
+import store
+from domino import record
+from domino.match import Match
+from domino.rng import Rng
+from domino.rules import Rules
+from tools.lang import extract
+from tools.proofs import faults
+from ui import lang
+
+ROOT = extract.ROOT
+LANG_DIR = os.path.join(ROOT, "firmware", "lang")
+FONTS = os.path.join(ROOT, "firmware", "fonts")
+PLACEHOLDER = re.compile(r"\{[^}]*\}|%[dsr]|\\n")
+
+
+def table(code):
+    """{English: translation} of a language file, as written (escaped line breaks kept)."""
+    out = {}
+    with open(os.path.join(LANG_DIR, code + ".txt"), encoding="utf-8") as f:
+        for ln in f:
+            k, v = ln.rstrip("\n").split("\t")
+            out[k] = v
+    return out
+
+
+def dumps(match, extras):
+    """The match's record (domino.record.dump) as one string."""
+    buf = io.StringIO()
+    record.dump(match, buf, extras)
+    return buf.getvalue()
+
+
+def escaped(s):
+    return s.replace("\n", "\\n")
+
+
+@pytest.fixture(autouse=True)
+def english():
+    lang.use("en")
+    yield
+    lang.use("en")
+
+
+def test_every_text_has_russian():
+    ru = table("ru")
+    missing = [t for t in extract.catalogue() if escaped(t) not in ru]
+    assert not missing, "no Russian for: " + repr(missing)
+
+
+def test_no_stale_line():
+    """A line whose English the firmware no longer shows is dropped (the settings row is told apart:
+    its label is written tr("Language") in the code, which the extractor sees as well)."""
+    cat = {escaped(t) for t in extract.catalogue()}
+    stale = [k for k in table("ru") if k not in cat]
+    assert not stale, "English no longer in the firmware: " + repr(stale)
+
+
+def test_file_is_sorted_one_tab_a_line():
+    with open(os.path.join(LANG_DIR, "ru.txt"), encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    assert lines[-1] == ""
+    lines = lines[:-1]
+    assert all(ln.count("\t") == 1 and ln.split("\t")[1].strip() for ln in lines)
+    keys = [ln.split("\t")[0] for ln in lines]
+    assert keys == sorted(keys) and len(set(keys)) == len(keys)
+
+
+def test_placeholders_match():
+    for k, v in table("ru").items():
+        assert sorted(PLACEHOLDER.findall(k)) == sorted(PLACEHOLDER.findall(v)), k
+        assert (k[:1] == " ") == (v[:1] == " ") and (k[-1:] == " ") == (v[-1:] == " "), k
+
+
+def font_chars(path):
+    """The code points a font file (tools/fonts/build.py's layout, ui/font.py) holds."""
+    with open(path, "rb") as f:
+        head = f.read(14)
+        n = head[10] | head[11] << 8
+        f.seek(14 + (head[12] | head[13] << 8))
+        cps = f.read(2 * n)
+    return {chr(cps[2 * i] | cps[2 * i + 1] << 8) for i in range(n)}
+
+
+def test_russian_in_the_fonts():
+    with open(os.path.join(ROOT, "tools", "fonts", "charset.txt"), encoding="utf-8") as f:
+        charset = set(f.read()) - {"\n"}
+    used = set("".join(v.replace("\\n", "") for v in table("ru").values()))
+    used |= set(lang.NAMES[1])
+    assert used - charset == set()
+    for name in os.listdir(FONTS):
+        if name.endswith(".bin"):
+            assert used - font_chars(os.path.join(FONTS, name)) == set(), name
+
+
+def test_tr_switches_without_reboot():
+    assert lang.tr("Settings") == "Settings" and lang.code() == "en"
+    lang.use("ru")
+    assert lang.code() == "ru"
+    assert lang.tr("Settings") == "Настройки"
+    assert lang.tr("Settings") == "Настройки"            # from the cache
+    assert lang.tr("{0} can't play\nA: go on") == "{0}: нет хода\nA: дальше"
+    assert lang.tr("{0} drew {1}").format("Ann", "3-5") == "Ann взял 3-5"
+    assert lang.tr("no such text") == "no such text"
+    assert lang.help_file() == "help_ru.txt"
+    lang.use("en")
+    assert lang.tr("Settings") == "Settings" and lang.help_file() == "help.txt"
+    lang.use("ru")
+    assert lang.tr("Back") == "Назад"
+
+
+def test_every_line_found_through_the_index():
+    lang.use("ru")
+    for k, v in table("ru").items():
+        assert lang.tr(k.replace("\\n", "\n")) == v.replace("\\n", "\n")
+
+
+def test_missing_file_leaves_english(tmp_path):
+    with pytest.raises(OSError):
+        lang.use("ru", str(tmp_path / "none.txt"))
+    assert lang.code() == "en" and lang.tr("Back") == "Back"
+
+
+@pytest.mark.parametrize("way", ["dict", "index"])
+def test_heap_on_micropython(micropython, way):
+    """The index holds far less than a dict of every text, and a frame's look-ups allocate nothing."""
+    env = dict(os.environ, MICROPYPATH=os.path.join(ROOT, "firmware"))
+    out = subprocess.run([micropython, "-X", "heapsize=180K", os.path.join(ROOT, "tools", "lang", "heap.py"),
+                          way, os.path.join(LANG_DIR, "ru.txt")], env=env, capture_output=True, text=True,
+                         timeout=60, check=True).stdout.split()
+    held, frame, full = int(out[2]), int(out[4]), int(out[-1])
+    assert frame == 0
+    if way == "index":
+        assert held < 6000 and full < 12000
+    else:
+        assert held > 4 * 6000                  # why the index: the dict costs several times more
+
+
+def test_setting_round_trips(tmp_path):
+    st = store.Store(str(tmp_path))
+    s, msg = st.load_settings()
+    assert s["lang"] == "en" and msg is None
+    s["lang"] = "ru"
+    st.save_settings(s)
+    s2, msg = store.Store(str(tmp_path)).load_settings()
+    assert s2["lang"] == "ru" and msg is None
+    assert set(store.SETTING_CHOICES["lang"][1]) == set(lang.LANGS)
+
+
+@pytest.mark.parametrize("bad", ["fr", "RU", "", 1, True, None, ["ru"]])
+def test_bad_language_refused(tmp_path, bad):
+    st = store.Store(str(tmp_path))
+    s, _ = st.load_settings()
+    s["lang"] = bad
+    st.save_settings(s)
+    s2, msg = store.Store(str(tmp_path)).load_settings()
+    assert s2["lang"] == "en" and msg == "Some settings invalid: reset"
+    assert s2["bright"] == s["bright"]
+
+
+def test_english_save_resumes_in_russian(tmp_path):
+    """A save holds no text of the language: saved in English, loaded in Russian, the same match;
+    and the reverse."""
+    extras = {"seats": "human,easy,easy,easy", "names": "You,Ann,Bob,Cat", "sheet": ""}
+    for first, second in (("en", "ru"), ("ru", "en")):
+        d = tmp_path / first
+        d.mkdir()
+        lang.use(first)
+        st = store.Store(str(d))
+        m = Match(Rules("goat", 4, True), 77)
+        m.start_round()
+        st.save_game(m, extras)
+        faults.play(st, m, Rng(5), 12, extras)
+        saved = (d / "game.txt").read_bytes()
+        assert not re.search(rb"[\xd0\xd1]", saved)          # no Cyrillic in a save
+        lang.use(second)
+        m2, ex, msg = store.Store(str(d)).load_game()
+        assert msg is None and ex["names"] == "You,Ann,Bob,Cat"
+        assert m2.round.hands == m.round.hands and m2.round.layout.lead == m.round.layout.lead
+        assert dumps(m2, ex) == dumps(m, extras)
