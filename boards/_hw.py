@@ -1,6 +1,7 @@
 # Hardware helpers shared by the real boards: GPIO keys, PWM, watchdog. (A part only one board has
 # lives in that board's file: the Display Pack's RGB LED, the DIY build's piezo.)
 # Imports `machine`: only board build() functions import this module.
+import sys
 import time
 
 from machine import PWM, Pin
@@ -75,23 +76,31 @@ def link_uart(uid, tx, rx):
     return UART(uid, LINK_BAUD, tx=Pin(tx), rx=Pin(rx), timeout=0, rxbuf=256)
 
 
+def watchdog(machine=getattr(sys.implementation, "_machine", "")):
+    """The board's Watchdog; None on a Pico W or Pico 2 W ("Raspberry Pi Pico W with RP2040"), where
+    VBUS is sensed only through the wireless chip (its GPIO2): reading it starts that chip, its
+    firmware loaded over SPI (~0.35 s) and its current drawn from then on, for a game that never uses
+    the radio. Without a way to tell USB power, the watchdog could reset the W under mpremote, so the
+    app has none there (the settings screen says so)."""
+    if " W with " in machine:
+        return None
+    return Watchdog()
+
+
 class Watchdog:
     """machine.WDT for the app, which feeds it from its loop and from the AI's search ticks.
 
     It is only started when USB has no power: on a PC's USB port mpremote stops the program to
     reach the REPL, and the RP2040's watchdog cannot be stopped once started, so it would reset the
-    Pico under mpremote. VBUS is sensed on GPIO24 (Pico, Pico 2) or on the wireless chip's GPIO2
-    (Pico W, Pico 2 W). When VBUS cannot be read, USB counts as powered: the watchdog stays off."""
+    Pico under mpremote. VBUS is sensed on GPIO24 (Pico, Pico 2; a W has it on its wireless chip:
+    watchdog()). When VBUS cannot be read, USB counts as powered: the watchdog stays off."""
 
     def __init__(self):
         self.wdt = None
-        self.vbus = None
-        for name in ("WL_GPIO2", 24):
-            try:
-                self.vbus = Pin(name, Pin.IN)
-                break
-            except (ValueError, TypeError, OSError):
-                pass
+        try:
+            self.vbus = Pin(24, Pin.IN)
+        except (ValueError, TypeError, OSError):
+            self.vbus = None
 
     def usb_power(self):
         try:

@@ -14,8 +14,8 @@ class LcdBoard(Board):
         self.keys = keys
         self._led = led
         self._buzzer = buzzer
-        from boards._hw import Watchdog
-        self.watchdog = Watchdog()
+        from boards._hw import watchdog
+        self.watchdog = watchdog()
         self.gs4()                   # the frame buffer: one band of the frame (boards/_base.py)
         display.set_palette(palette565(self.palette))
         self.lit = False             # the backlight waits for the first whole frame

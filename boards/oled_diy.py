@@ -89,7 +89,7 @@ def build(piezo=PIEZO):
     import framebuf
 
     from boards._base import Board
-    from boards._hw import GpioKeys, Watchdog
+    from boards._hw import GpioKeys, watchdog
 
     i2c = I2C(0, sda=Pin(4), scl=Pin(5), freq=400000)
     if I2C_ADDR not in i2c.scan():
@@ -112,7 +112,7 @@ def build(piezo=PIEZO):
             self.fb_format = framebuf.MONO_VLSB
             self.keys = GpioKeys(PINS)
             self._buzzer = Piezo(piezo) if piezo is not None else None
-            self.watchdog = Watchdog()
+            self.watchdog = watchdog()
             self.KEYS = KEYS
             self.KEY_HELP = KEY_HELP
 

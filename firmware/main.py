@@ -1,11 +1,6 @@
 # Entry point: pick the board, build it, run the app. The board name comes from /board.cfg
 # (written at deploy time); the PC simulator sets PICO_BOARD instead.
-import sys
-import heapplug
-PLUGS = heapplug.plug()   # first, while the heap is empty; kept for good (heapplug.py says why)
-heapplug = None
-sys.modules.pop("heapplug", None)
-import boards  # noqa: E402
+import boards
 
 
 def _env(key):

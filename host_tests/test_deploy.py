@@ -132,8 +132,6 @@ def expected_tree(board_mods, src=False):
     files = {"main.py", "board.cfg", "boards/__init__" + ext}
     files |= {r[:-3] + ext for r in FIRMWARE_FILES if r != "main.py"}
     files |= {"boards/%s%s" % (m, ext) for m in board_mods}
-    if not src:
-        files.add("heappins.mpy")               # made by the build from the native code
     return files
 
 

@@ -311,13 +311,13 @@ def test_make_deploy_boots_into_the_game_and_copies_only_changes(world):
 def image_with_filler(free_blocks):
     """A littlefs image for the Pico holding one big file that leaves about `free_blocks` free."""
     from littlefs import LittleFS
-    size = (emu.BLOCK_COUNT - 2 - free_blocks) * emu.BLOCK_SIZE
+    size = (emu.block_count() - 2 - free_blocks) * emu.BLOCK_SIZE
     while True:
-        fs = LittleFS(block_size=emu.BLOCK_SIZE, block_count=emu.BLOCK_COUNT, read_size=32, prog_size=256,
+        fs = LittleFS(block_size=emu.BLOCK_SIZE, block_count=emu.block_count(), read_size=32, prog_size=256,
                       lookahead_size=32, cache_size=1024, block_cycles=100)
         with fs.open("/filler.bin", "wb") as f:
             f.write(b"\0" * size)
-        if emu.BLOCK_COUNT - fs.used_block_count <= free_blocks:
+        if emu.block_count() - fs.used_block_count <= free_blocks:
             return bytes(fs.context.buffer)
         size += emu.BLOCK_SIZE
 

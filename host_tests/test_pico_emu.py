@@ -4,7 +4,6 @@ board file on stock MicroPython, a seeded game is played through the buttons (GP
 device times), and every picture the ST7789 got over SPI, decoded back into pixels, is pixel-equal
 to the PC simulator's frame after the same keys. The OLED board boots and draws on the SSD1306
 responder. Skips, saying how to get it, where the emulator is not set up (`make pico-emu`)."""
-import ast
 import os
 import shutil
 from concurrent.futures import ThreadPoolExecutor
@@ -120,34 +119,46 @@ def test_oled_game_through_the_buttons_pixel_equal(games):
     assert r.display["state"]["on"]
 
 
-# What main.py does first, timed, then where the plugs are: one line the test reads.
-PLUG_MAIN = b"""import time
-t0 = time.ticks_us()
-import sys
-import heapplug
-PLUGS = heapplug.plug()
-heapplug = None
-sys.modules.pop("heapplug", None)
-us = time.ticks_diff(time.ticks_us(), t0)
-print("@plugs", us, [id(p) if p is not None else 0 for p in PLUGS], "@end")
+# main.py for the images' smoke test: the free heap after a collection, the machine, the filesystem's
+# blocks, a file the PC placed read back and one written for the PC to read.
+IMAGE_MAIN = b"""import gc, os, sys
+gc.collect()
+free = gc.mem_free()
+with open('/probe/placed.txt') as f:
+    placed = f.read()
+with open('/probe/written.txt', 'w') as f:
+    f.write('written on the device')
+print('@boot|%d|%d|%s|%s|@end' % (free, os.statvfs('/')[2], placed, sys.implementation._machine))
 """
 
 
-def test_boot_plugs_the_pinned_addresses():
-    """Every heap address the build found pinned by the AI's machine code (tools/deploy/native_pins.py, module
-    heappins) gets its one-block plug at boot, in a few ms (docs/ENGINE.md, "Memory tricks")."""
-    from tools.deploy import native_pins
-    board = "waveshare_lcd13"
-    out = os.path.join(BUILD, "tree-plugs")
-    files = device.board_tree(board, out)
-    pins = native_pins.tree_pins(out, [p[1:] for p in files if p.endswith(".mpy")], "rp2040")
-    assert pins, "no pinned address in this build: the test shows nothing"
-    files["/main.py"] = PLUG_MAIN
-    kind, wire = wiring.display(board)
-    r = emu.run(emu.flash_image(files), plan=[{"console": "@end", "max": 5000}],
-                gpio_high=wiring.released(board), timeout=300, **{kind: wire})
-    line = [ln for ln in r.report["console"].splitlines() if ln.startswith("@plugs")]
+IMAGES = {"pico": (352, "Raspberry Pi Pico with RP2040"), "pico_w": (212, "Raspberry Pi Pico W with RP2040")}
+W_STATIC = 240208 - 199488     # the W image's free heap at boot is this much under the Pico's
+
+
+def boot_image(image):
+    """main.py's line on `image`: (free heap, filesystem blocks, the placed file, the machine), and the
+    file the device wrote, read back from its flash on the PC."""
+    placed = "placed on the PC for " + image
+    files = {"/main.py": IMAGE_MAIN, "/probe/placed.txt": placed.encode()}
+    r = emu.run(emu.flash_image(files, image), plan=[{"console": "@end", "max": 10000}], timeout=120,
+                keep_flash=True, image=image)
+    line = [ln for ln in r.report.get("console", "").splitlines() if ln.startswith("@boot")]
     assert line, r.why()
-    us, at = line[0].split(None, 2)[1:]
-    assert ast.literal_eval(at.replace("@end", "")) == pins
-    assert int(us) < 40000
+    free, blocks, got_placed, machine = line[0].split("|")[1:5]
+    assert got_placed == placed
+    return int(free), int(blocks), machine, emu.read_flash(r.flash, "/probe/written.txt", image)
+
+
+def test_both_images_boot_with_their_heap_and_mount_their_flash():
+    """Each stock image boots and mounts the littlefs the harness built at the place its binary info
+    declares (a file placed on the PC is read on the device, one the device writes is read back on the
+    PC), and the W's free heap is the Pico's less its wireless stack's 40.7 KB of static RAM."""
+    got = {}
+    for image, (blocks, machine) in IMAGES.items():
+        free, got_blocks, got_machine, written = got[image] = boot_image(image)
+        assert got_blocks == blocks == emu.block_count(image)
+        assert got_machine == machine
+        assert written == b"written on the device"
+    assert got["pico"][0] - got["pico_w"][0] == W_STATIC, (got["pico"][0], got["pico_w"][0])
+    assert abs(got["pico_w"][0] - 199488) < 2048, got["pico_w"][0]

@@ -4,7 +4,7 @@
 # never pasted into a shell line, so no value can end its quotes and run a command.
 #   BOARD  a board module's name: a-z, 0-9, _            CHIP  rp2040 or rp2350
 #   PORT   a device path or an mpremote port name (letters, digits, / . _ : @ + -)
-#   SIZE   WxH    SEED  digits    VIEW  term or window    ACTUAL  0 or 1    DPI  a number (110, 108.8)
+#   SIZE   WxH    SEED  digits    VIEW  term or window    IMAGE  pico or pico_w (the emulated Pico)    ACTUAL  0 or 1    DPI  a number (110, 108.8)
 # Their raw text ($(value ...)) is checked: a value holding make syntax is never expanded.
 _VAR_WORD  := a b c d e f g h i j k l m n o p q r s t u v w x y z 0 1 2 3 4 5 6 7 8 9 _
 _VAR_PATH  := $(_VAR_WORD) A B C D E F G H I J K L M N O P Q R S T U V W X Y Z / . : @ + -
@@ -39,7 +39,10 @@ endif
 ifneq ($(filter-out 0 1,$(value ACTUAL)),)
 $(error ACTUAL= must be 0 or 1)
 endif
-ifneq ($(filter-out 0 1,$(words $(value CHIP)) $(words $(value VIEW)) $(words $(value ACTUAL))),)
-$(error CHIP=, VIEW= and ACTUAL= take one value)
+ifneq ($(filter-out pico pico_w,$(value IMAGE)),)
+$(error IMAGE= must be pico or pico_w)
 endif
-export BOARD PORT CHIP SIZE SEED VIEW ACTUAL DPI KEYS SHOT
+ifneq ($(filter-out 0 1,$(words $(value CHIP)) $(words $(value VIEW)) $(words $(value ACTUAL)) $(words $(value IMAGE))),)
+$(error CHIP=, VIEW=, ACTUAL= and IMAGE= take one value)
+endif
+export BOARD PORT CHIP SIZE SEED VIEW ACTUAL DPI IMAGE KEYS SHOT

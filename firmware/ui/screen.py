@@ -11,6 +11,13 @@ def ticks_diff(a, b):
     return ((a - b + 0x20000000) & 0x3FFFFFFF) - 0x20000000
 
 
+def tr(s):
+    """`s` in the language in use: ui/lang.py is loaded only for another language than English, so
+    in English this is `s` itself and nothing is loaded."""
+    lang = sys.modules.get("ui.lang")
+    return lang.tr(s) if lang else s
+
+
 def drop_module(name):
     """Forget a module so its code can be collected: the heap holds all bytecode, and what a screen
     or a save needs is dead weight while the AI searches."""

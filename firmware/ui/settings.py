@@ -1,14 +1,17 @@
 """The settings screen, loaded when opened (from the main menu or the game menu)."""
 from micropython import const
 from .widgets import ListScreen, save_settings
-from .lang import tr
+from .screen import drop_module, tr
 
 _ANIM_LABELS = const(("off", "fast", "normal", "slow"))
 
 
+_LANGS = const(("en", "ru"))               # = ui.lang.LANGS (not imported: English loads no ui.lang)
+_NAMES = const(("English", "Русский"))  # = ui.lang.NAMES: each language's name for itself
+
+
 def _lang_name(code):
-    from ui.lang import LANGS, NAMES
-    return NAMES[LANGS.index(code)] if code in LANGS else code
+    return _NAMES[_LANGS.index(code)] if code in _LANGS else code
 
 
 def use_lang(code):
@@ -17,7 +20,10 @@ def use_lang(code):
     try:
         lang.use(code)
     except OSError:
+        drop_module("ui.lang")          # English stays, and with it nothing loaded
         return "Language file missing"
+    if code == "en":
+        drop_module("ui.lang")          # English loads nothing (screen.tr)
     return None
 
 

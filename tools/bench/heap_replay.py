@@ -14,10 +14,15 @@ tool stops the UI match harness at the menu, has the device print its block map
   - the words of native (viper) code that read as heap addresses: each keeps whatever object starts
     there for as long as the code is loaded (the AI's: for good).
 
-    python -m tools.bench.heap_replay [--board waveshare_lcd13] [--keep OUT.txt]
+    python -m tools.bench.heap_replay [--board waveshare_lcd13] [--image pico|pico_w] [--keep OUT.txt]
+                                         [--below BYTES | --probe N]
+
+At the menu by default; --below: at the match's first probe (uimatch.py's collections: AI ticks, saves,
+before each press) with under BYTES free, --probe: at its Nth probe (the match repeats exactly, so the
+same N on the Pico and the Pico W is the same point of the game). The dump says `HR_PROBE n free`.
 
 docs/benchmarks.md ("why the lowest point moves between layouts") has what it found. The RP2040's RAM
-(0x20000000-0x20042000, the stack at its top) is assumed: stock MicroPython RPI_PICO.
+(0x20000000-0x20042000, the stack at its top) is assumed: stock MicroPython RPI_PICO or RPI_PICO_W.
 """
 import argparse
 import os
@@ -59,18 +64,30 @@ class ReplayError(Exception):
     pass
 
 
-def device_dump(board):
-    """The harness's output at the menu of `board`, with the map and the RAM dump."""
+PROBE_ANCHOR = "    if f < low[0]:\n"
+
+
+def device_dump(board, image=emu.DEFAULT_IMAGE, below=0, probe=0):
+    """The harness's output at the menu of `board` on `image` (or at a probe of its match: `below`
+    bytes free, the `probe`th), with the map and the RAM dump."""
     src = os.path.join(bench_pico.SCRIPTS, "uimatch.py")
     with open(src) as f:
         text = f.read()
-    if ANCHOR not in text:
-        raise ReplayError("uimatch.py no longer has %r: update heap_replay.ANCHOR" % ANCHOR.strip())
+    if ANCHOR not in text or PROBE_ANCHOR not in text:
+        raise ReplayError("uimatch.py no longer has %r and %r: update heap_replay's anchors"
+                          % (ANCHOR.strip(), PROBE_ANCHOR.strip()))
     with tempfile.TemporaryDirectory() as d:
         path = os.path.join(d, "uimatch.py")
         with open(path, "w") as f:
-            f.write(text.replace(ANCHOR, ANCHOR + DUMP, 1))
-        r = bench_pico.ui_run(board, *bench_pico.UI_MATCHES[0][1:], uimatch=path)
+            if below or probe:           # a probe counter (made before the match), the dump at it
+                at = ("    _hr[0] += 1\n    if %s:\n        print('HR_PROBE', _hr[0], f)\n"
+                      % ("f < %d" % below if below else "_hr[0] == %d" % probe))
+                text = text.replace(ANCHOR, ANCHOR + "_hr = [0]\n", 1)
+                f.write(text.replace(PROBE_ANCHOR, at + "".join(
+                    "        " + ln + "\n" for ln in DUMP.strip().splitlines()) + PROBE_ANCHOR, 1))
+            else:
+                f.write(text.replace(ANCHOR, ANCHOR + DUMP, 1))
+        r = bench_pico.ui_run(board, *bench_pico.UI_MATCHES[0][1:], uimatch=path, image=image)
     if "HR_END" not in r.stdout:
         raise ReplayError("the device did not finish the dump:\n" + r.stdout[-2000:])
     return r.stdout
@@ -217,6 +234,9 @@ def report(text, out=print):
 def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m tools.bench.heap_replay", description=__doc__.split("\n")[0])
     p.add_argument("--board", default="waveshare_lcd13")
+    p.add_argument("--image", default=emu.DEFAULT_IMAGE, choices=sorted(emu.IMAGES))
+    p.add_argument("--below", type=int, default=0, help="dump at the first probe with under BYTES free")
+    p.add_argument("--probe", type=int, default=0, help="dump at the match's Nth probe")
     p.add_argument("--keep", default="", help="also write the device's output here")
     p.add_argument("--from", dest="src", default="",
                    help="replay a kept output instead of running the device")
@@ -229,7 +249,7 @@ def main(argv=None):
             from tools.emu import wiring
             if a.board not in wiring.COLOUR:
                 p.error("--board: one of " + ", ".join(wiring.COLOUR))
-            text = device_dump(a.board)
+            text = device_dump(a.board, a.image, a.below, a.probe)
         if a.keep:
             with open(a.keep, "w") as f:
                 f.write(text)

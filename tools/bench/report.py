@@ -397,7 +397,7 @@ class Bench:
         why = emu.missing()
         if why:
             raise BenchError(why)
-        self.say("emulated Pico: boot, press-to-pixels, whole UI matches, Hard AI per variant (~15 min)")
+        self.say("emulated Pico and Pico W: boot, presses, whole UI matches, Hard AI per variant (~40 min)")
         self.res["device"] = bench_pico.measure(log=self.say)
 
     def all(self):

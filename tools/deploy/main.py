@@ -29,7 +29,6 @@ import sys
 import time
 
 from tools import cli
-from tools.deploy import native_pins
 from tools.paths import BOARDS, BUILD, FIRMWARE, ROOT
 
 PACKAGE_JSON = os.path.join(ROOT, "package.json")
@@ -267,38 +266,11 @@ def build(out_dir, board=None, arch="armv6m", src=False, firmware_dir=None, boar
             os.makedirs(os.path.dirname(dst), exist_ok=True)
             shutil.copyfile(path, dst)
         tree[rel] = os.path.getsize(dst)
-    if not src and arch:
-        rel = _heap_pins(exe, out_dir, tree, arch)
-        tree[rel] = os.path.getsize(os.path.join(out_dir, rel))
     if board:
         with open(os.path.join(out_dir, BOARD_CFG), "w", encoding="utf-8") as f:
             f.write(board + "\n")
         tree[BOARD_CFG] = os.path.getsize(os.path.join(out_dir, BOARD_CFG))
     return tree
-
-
-HEAP_PINS = "heappins"
-
-
-def _heap_pins(exe, out_dir, tree, arch):
-    """Module heappins: the heap addresses the tree's machine code pins on `arch`'s chip, which
-    firmware/heapplug.py plugs at boot (tools/deploy/native_pins.py says why). Built here because the
-    words are the compiler's, known only once the .mpy files are."""
-    chip = {a: c for c, a in CHIPS.items()}.get(arch)
-    try:
-        pins = native_pins.tree_pins(out_dir, tree, chip) if chip in native_pins.RAM else []
-    except native_pins.MpyError as e:
-        raise DeployError("reading the built native code: %s" % e, code=1)
-    rel = HEAP_PINS + ".mpy"
-    src = os.path.join(out_dir, HEAP_PINS + ".py")
-    with open(src, "w", encoding="utf-8") as f:
-        f.write("# Made by tools/deploy build() from the .mpy files beside it (native_pins.py).\n"
-                "PINS = (%s)\n" % "".join("0x%08x, " % p for p in pins))
-    try:
-        _compile(exe, src, os.path.join(out_dir, rel), rel, arch)
-    finally:
-        os.remove(src)
-    return rel
 
 
 def describe_tree(out_dir, tree, arch):

@@ -1,12 +1,15 @@
 """The emulated Pico from Python: set it up, build its flash, run it, read what it did (docs/PICO_EMU.md).
 
-    python -m tools.emu setup [--rp2emu DIR]   copy the firmware and npm-install rp2040js
+    python -m tools.emu setup [--rp2emu DIR]   copy the firmware images and npm-install rp2040js
     python -m tools.emu check                  say whether it is ready (exit 0) or how to get it
 
 Pieces (each usable alone):
-  setup() / missing()       build/pico_emu: stock MicroPython RPI_PICO (from tools/emu/images), the
-                            boot ROM, rp2040js pinned by tools/emu/package-lock.json, our .mjs
-  flash_image(files)        a littlefs2 image for the RPI_PICO filesystem ({device path: bytes})
+  setup() / missing()       build/pico_emu: stock MicroPython RPI_PICO and RPI_PICO_W (from
+                            tools/emu/images), the boot ROM, rp2040js pinned by
+                            tools/emu/package-lock.json, our .mjs
+  IMAGES, geometry(image)   the two images ("pico", "pico_w") and where each one's filesystem lives
+                            (read from the image itself: uf2info.py)
+  flash_image(files, image) a littlefs2 image for that image's filesystem ({device path: bytes})
   run(...)                  node run.mjs: a script over the raw REPL, or main.py as at power-on, with
                             buttons driven by a plan in device time and the display decoded -> Result
 The board wiring (display bus, buttons) is in wiring.py beside this file; key words -> plans in keys.py.
@@ -22,21 +25,56 @@ from tools.paths import BUILD
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 HOME = os.path.join(BUILD, "pico_emu")
-IMAGES = os.path.join(HERE, "images")      # the pinned images travel with the repo (images/README.md)
-RP2EMU = os.environ.get("PICO_EMU_RP2EMU") or IMAGES
-FROM_RP2EMU = ("firmware.uf2", "bootrom.mjs")          # stock MicroPython v1.28.0 RPI_PICO, boot ROM B1
+IMAGES_DIR = os.path.join(HERE, "images")  # the pinned images travel with the repo (images/README.md)
+RP2EMU = os.environ.get("PICO_EMU_RP2EMU") or IMAGES_DIR
+# Stock MicroPython v1.28.0 builds: the image choice every harness entry takes -> its file
+IMAGES = {"pico": "firmware.uf2", "pico_w": "firmware-pico-w.uf2"}
+DEFAULT_IMAGE = "pico"
+FROM_RP2EMU = tuple(IMAGES.values()) + ("bootrom.mjs",)   # (and the RP2040 B1 boot ROM)
 NPM_FILES = ("package.json", "package-lock.json")
-HOW = ("the emulated Pico needs stock MicroPython's RPI_PICO firmware.uf2 and bootrom.mjs (tools/emu/images, "
-       "or a folder named by PICO_EMU_RP2EMU), node >= 18 and npm, then run `make pico-emu`")
+HOW = ("the emulated Pico needs stock MicroPython's RPI_PICO and RPI_PICO_W images (firmware.uf2, "
+       "firmware-pico-w.uf2) and bootrom.mjs (tools/emu/images, or a folder named by "
+       "PICO_EMU_RP2EMU), node >= 18 and npm, then run `make pico-emu`")
 
-# RPI_PICO's filesystem: rp2.Flash() = the last 1408 KiB of the 2 MiB flash, littlefs2 with
-# MicroPython's settings (extmod/vfs_lfs.c: readsize 32, progsize 256, lookahead 32).
+# The filesystem: rp2.Flash(), littlefs2 with MicroPython's settings (extmod/vfs_lfs.c: readsize 32,
+# progsize 256, lookahead 32) in 4 KiB blocks; where and how many, the image says (geometry()).
 BLOCK_SIZE = 4096
-BLOCK_COUNT = 1408 * 1024 // BLOCK_SIZE
+_GEOMETRY = {}
 
 
 class EmuError(Exception):
     pass
+
+
+def firmware(image=DEFAULT_IMAGE):
+    """The path of an image's .uf2 in build/pico_emu."""
+    if image not in IMAGES:
+        raise EmuError("no image %r: one of %s" % (image, ", ".join(IMAGES)))
+    return os.path.join(HOME, IMAGES[image])
+
+
+def geometry(image=DEFAULT_IMAGE):
+    """(flash offset, bytes) of the image's filesystem, from the block device its binary info declares."""
+    if image not in _GEOMETRY:
+        from tools.emu import uf2info
+        path = firmware(image)
+        try:
+            with open(path, "rb") as f:
+                _GEOMETRY[image] = uf2info.filesystem(f.read())
+        except OSError:
+            raise EmuError("no %s in build/pico_emu: %s" % (IMAGES[image], HOW))
+        except uf2info.Uf2Error as e:
+            raise EmuError("%s: %s" % (path, e))
+    return _GEOMETRY[image]
+
+
+def block_count(image=DEFAULT_IMAGE):
+    return geometry(image)[1] // BLOCK_SIZE
+
+
+def fs_arg(image=DEFAULT_IMAGE):
+    """The .mjs side's --fs OFFSET:BYTES for an image (they take the geometry from here)."""
+    return "0x%x:%d" % geometry(image)
 
 
 def missing():
@@ -111,10 +149,10 @@ def tree_files(local, dev="/"):
     return out
 
 
-def flash_image(files):
-    """A littlefs2 image of {device path: bytes} (folders made as needed), as bytes."""
+def flash_image(files, image=DEFAULT_IMAGE):
+    """A littlefs2 image of {device path: bytes} (folders made as needed) for `image`'s filesystem."""
     from littlefs import LittleFS
-    fs = LittleFS(block_size=BLOCK_SIZE, block_count=BLOCK_COUNT, read_size=32, prog_size=256,
+    fs = LittleFS(block_size=BLOCK_SIZE, block_count=block_count(image), read_size=32, prog_size=256,
                   lookahead_size=32, cache_size=1024, block_cycles=100)
     for path in sorted(files):
         parent = path.rsplit("/", 1)[0]
@@ -125,12 +163,13 @@ def flash_image(files):
     return bytes(fs.context.buffer)
 
 
-def read_flash(image, path):
-    """A file's bytes from a littlefs image (None when it is not there): what the device wrote."""
+def read_flash(flash, path, image=DEFAULT_IMAGE):
+    """A file's bytes from a littlefs image of `image`'s filesystem (None when it is not there): what
+    the device wrote."""
     from littlefs import LittleFS
-    fs = LittleFS(block_size=BLOCK_SIZE, block_count=BLOCK_COUNT, read_size=32, prog_size=256,
+    fs = LittleFS(block_size=BLOCK_SIZE, block_count=block_count(image), read_size=32, prog_size=256,
                   lookahead_size=32, cache_size=1024, block_cycles=100, mount=False)
-    fs.context.buffer = bytearray(image)
+    fs.context.buffer = bytearray(flash)
     fs.mount()
     try:
         with fs.open(path, "rb") as f:
@@ -176,8 +215,9 @@ class Result:
 
 
 def run(flash, script=None, code=None, plan=(), gpio_high=(), st7789=None, ssd1306=None, timeout=600,
-        device_s=0, flash_timing=False, keep_flash=False, quiet=True, node="node"):
-    """Run the emulated Pico once. flash: image bytes (flash_image). script: a .py file sent over the
+        device_s=0, flash_timing=False, keep_flash=False, quiet=True, node="node", image=DEFAULT_IMAGE):
+    """Run the emulated Pico once, booting `image` ("pico" or "pico_w").
+    flash: its filesystem's bytes (flash_image for the same image). script: a .py file sent over the
     raw REPL; code: a raw-REPL line instead; neither: main.py runs as at power-on, until the plan ends.
     st7789 / ssd1306: a display's wiring dict (boards.py). Returns a Result."""
     why = missing()
@@ -188,8 +228,8 @@ def run(flash, script=None, code=None, plan=(), gpio_high=(), st7789=None, ssd13
         img = os.path.join(tmp, "flash.img")
         with open(img, "wb") as f:
             f.write(flash)
-        cmd = [node, os.path.join(HOME, "run.mjs"), "--flash", img, "--timeout", str(timeout),
-               "--out", tmp]
+        cmd = [node, os.path.join(HOME, "run.mjs"), "--flash", img, "--firmware", firmware(image),
+               "--fs", fs_arg(image), "--timeout", str(timeout), "--out", tmp]
         if script:
             cmd.insert(2, os.path.abspath(script))
         if code:

@@ -2,32 +2,46 @@
 // One piece of the harness (tools/emu/README in docs/PICO_EMU.md): no USB host, no display,
 // no script runner here; those attach to `pico.mcu` (repl.mjs, st7789.mjs, ssd1306.mjs, buttons.mjs).
 //
-//   const pico = new Pico({ firmware, flash });   // flash: a littlefs image (Uint8Array) or null
+//   const pico = new Pico({ firmware, fs, flash });   // fs: the filesystem's place (parseFs);
+//                                                    // flash: a littlefs image (Uint8Array) or null
 //   pico.at(ns, fn)     run fn at device time ns (nanoseconds since reset)
 //   pico.every(ns, fn)  run fn every ns of device time (fn returns false to stop)
 //   pico.start()        boot: from boot2 in flash, like rp2040js's MicroPython demo
 //   pico.fsImage()      the filesystem region of the flash now (to keep it across runs)
+//   parseFs('0xa0000:1441792')  -> { offset, bytes }: where the image's filesystem lives (the harness's
+//                       --fs option; emu.py reads it from the .uf2's binary info, uf2info.py)
 import fs from 'fs';
 import { ConsoleLogger, LogLevel, Simulator } from 'rp2040js';
 import { decodeBlock } from 'uf2';
 import { bootromB1 } from './bootrom.mjs';
 
 export const FLASH_START = 0x10000000;
-// RPI_PICO: the last MICROPY_HW_FLASH_STORAGE_BYTES (1408 KiB) of the 2 MiB flash hold the littlefs.
-export const FS_OFFSET = 0xa0000;
-export const FS_BYTES = 1408 * 1024;
+export const FLASH_BYTES = 2 * 1024 * 1024;
+
+// "OFFSET:BYTES" (the offset from the start of flash, decimal or 0x hex) -> { offset, bytes }, or null
+// when it does not fit the 2 MiB flash. RPI_PICO's: 0xa0000:1441792; RPI_PICO_W's: 0x12c000:868352.
+export function parseFs(text) {
+  const m = /^(0x[0-9a-f]+|\d+):(0x[0-9a-f]+|\d+)$/i.exec(String(text));
+  if (!m) return null;
+  const offset = Number(m[1]), bytes = Number(m[2]);
+  if (offset % 4096 || bytes % 4096 || bytes <= 0 || offset + bytes > FLASH_BYTES) return null;
+  return { offset, bytes };
+}
 // A W25Q16JV's typical times (datasheet tSE, tPP); the real chip may take several times longer.
 export const FLASH_ERASE_NS_PER_4K = 45e6;
 export const FLASH_PROG_NS_PER_PAGE = 0.4e6;
 
 export class Pico {
   /**
-   * firmware: path of a MicroPython .uf2; flash: littlefs image bytes (placed at FS_OFFSET) or null;
+   * firmware: path of a MicroPython .uf2; fs: its filesystem's { offset, bytes } (parseFs);
+   * flash: littlefs image bytes (placed at fs.offset) or null;
    * clkPeri: the SPI clock (MicroPython's rp2 port sets clk_peri to 48 MHz; rp2040js assumes 125);
    * flashTiming: erases and page programs take their typical time (else none: rp2040js has no
    * flash timing at all).
    */
-  constructor({ firmware, flash = null, clkPeri = 48e6, flashTiming = false, spiInstant = false }) {
+  constructor({ firmware, fs: fsAt, flash = null, clkPeri = 48e6, flashTiming = false, spiInstant = false }) {
+    if (!fsAt) throw new Error('the filesystem\'s place (fs: { offset, bytes }) is needed');
+    this.fs = fsAt;
     this.simulator = new Simulator();
     this.mcu = this.simulator.rp2040;
     this.clock = this.simulator.clock;
@@ -44,8 +58,8 @@ export class Pico {
       mcu.flash.set(payload, flashAddress - FLASH_START);
     }
     if (flash) {
-      if (flash.length > FS_BYTES) throw new Error(`flash image of ${flash.length} B is over ${FS_BYTES} B`);
-      mcu.flash.set(flash, FS_OFFSET);
+      if (flash.length > fsAt.bytes) throw new Error(`flash image of ${flash.length} B is over the filesystem's ${fsAt.bytes} B`);
+      mcu.flash.set(flash, fsAt.offset);
     }
     if (!spiInstant) this._spiTiming(clkPeri);
     this._flashWrites(flashTiming);
@@ -85,7 +99,7 @@ export class Pico {
   }
 
   fsImage() {
-    return Uint8Array.from(this.mcu.flash.subarray(FS_OFFSET, FS_OFFSET + FS_BYTES));
+    return Uint8Array.from(this.mcu.flash.subarray(this.fs.offset, this.fs.offset + this.fs.bytes));
   }
 
   // SPI timing. rp2040js's default SPI "device" answers every frame at once, so a DMA transfer

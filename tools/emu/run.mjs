@@ -3,7 +3,7 @@
 // on its buses and buttons driven at chosen device times; see docs/PICO_EMU.md. tools/emu/harness.py
 // is the Python side (it builds the flash image, writes the plan, reads the results).
 //
-// usage: node run.mjs [SCRIPT.py | --run CODE] --flash IMG [--firmware F.uf2] [--gpio-high N,M,..]
+// usage: node run.mjs [SCRIPT.py | --run CODE] --flash IMG --fs OFFSET:BYTES [--firmware F.uf2] [--gpio-high N,M,..]
 //          [--st7789 spi=1,dc=8,cs=9,w=240,h=240,x=0,y=0] [--ssd1306 i2c=0,addr=60,w=128,h=64,sda=4,scl=5]
 //          [--plan PLAN.json] [--out DIR] [--save-flash IMG] [--flash-timing]
 //          [--timeout WALL_S] [--device-s S] [--quiet]
@@ -12,7 +12,9 @@
 //                stderr, exit 1); --run CODE: that line instead (e.g. `import script`, compiled
 //                into the flash image: no compiler in the heap); without either, the device
 //                runs /main.py (if the image has one) as a Pico does and the run ends with the plan.
-//   --flash      the littlefs image (emu.py / mkfs.py), placed at the RPI_PICO filesystem offset
+//   --flash      the littlefs image (emu.py), placed at the filesystem's offset
+//   --fs         where the firmware's filesystem lives in flash (emu.py reads it from the .uf2)
+//   --firmware   the MicroPython .uf2 (default firmware.uf2 here: RPI_PICO)
 //   --gpio-high  inputs driven high from reset (rp2040js models no pull-ups: an undriven input
 //                reads 0, so active-low buttons read as pressed unless driven; 24 = VBUS sense)
 //   --plan       JSON list of steps run in device time (below)
@@ -34,7 +36,7 @@
 import fs from 'fs';
 import path from 'path';
 import { fileURLToPath } from 'url';
-import { Pico } from './pico.mjs';
+import { Pico, parseFs } from './pico.mjs';
 import { SerialPort, runRaw } from './usb.mjs';
 import { spec, st7789, ssd1306, ST7789_KEYS, SSD1306_KEYS } from './displays.mjs';
 
@@ -42,11 +44,11 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 
 function usage(msg) {
   if (msg) console.error(`run.mjs: ${msg}`);
-  console.error('usage: node run.mjs [SCRIPT.py | --run CODE] --flash IMG [--gpio-high N,..] [--st7789 SPEC] [--ssd1306 SPEC] [--plan F] [--out DIR] [--save-flash F] [--flash-timing] [--timeout S] [--device-s S] [--quiet]');
+  console.error('usage: node run.mjs [SCRIPT.py | --run CODE] --flash IMG --fs OFFSET:BYTES [--firmware F.uf2] [--gpio-high N,..] [--st7789 SPEC] [--ssd1306 SPEC] [--plan F] [--out DIR] [--save-flash F] [--flash-timing] [--timeout S] [--device-s S] [--quiet]');
   process.exit(2);
 }
 
-const a = { script: null, run: null, flash: null, firmware: path.join(HERE, 'firmware.uf2'), high: [],
+const a = { script: null, run: null, flash: null, fs: null, firmware: path.join(HERE, 'firmware.uf2'), high: [],
   st7789: null, ssd1306: null, plan: [], out: null, saveFlash: null, flashTiming: false, timeout: 600,
   deviceS: 0, quiet: false };
 const argv = process.argv.slice(2);
@@ -56,6 +58,7 @@ for (let i = 0; i < argv.length; i++) {
   if (o === '--flash') a.flash = val();
   else if (o === '--run') a.run = val();
   else if (o === '--firmware') a.firmware = val();
+  else if (o === '--fs') { const v = val(); a.fs = parseFs(v); if (!a.fs) usage(`bad --fs ${v}`); }
   else if (o === '--gpio-high') a.high = val().split(',').filter((s) => s).map(Number);
   else if (o === '--st7789') a.st7789 = spec(val(), ST7789_KEYS, usage);
   else if (o === '--ssd1306') a.ssd1306 = spec(val(), SSD1306_KEYS, usage);
@@ -74,6 +77,7 @@ for (let i = 0; i < argv.length; i++) {
 if (a.script && a.run) usage('SCRIPT or --run, not both');
 if (a.script && !fs.existsSync(a.script)) usage(`no such file: ${a.script}`);
 if (!a.flash || !fs.existsSync(a.flash)) usage('--flash IMG (a littlefs image from emu.py) is needed');
+if (!a.fs) usage('--fs OFFSET:BYTES (the firmware\'s filesystem, from emu.py) is needed');
 if (!fs.existsSync(a.firmware)) usage(`no firmware ${a.firmware} (make pico-emu copies it)`);
 if (!(a.timeout > 0)) usage('bad --timeout');
 if (a.high.some((n) => !(n >= 0 && n < 30))) usage('bad --gpio-high');
@@ -82,7 +86,7 @@ process.stdout.on('error', (e) => { if (e.code === 'EPIPE') process.exit(0); thr
 const note = (m) => { if (!a.quiet) process.stderr.write(`[pico_emu] ${m}\n`); };
 const wall0 = Date.now();
 
-const pico = new Pico({ firmware: a.firmware, flash: fs.readFileSync(a.flash), flashTiming: a.flashTiming });
+const pico = new Pico({ firmware: a.firmware, fs: a.fs, flash: fs.readFileSync(a.flash), flashTiming: a.flashTiming });
 for (const n of a.high) pico.setInput(n, true);
 const lcd = a.st7789 ? st7789(pico, a.st7789) : null;
 const oled = a.ssd1306 ? ssd1306(pico, a.ssd1306) : null;

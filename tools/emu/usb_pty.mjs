@@ -3,7 +3,7 @@
 // usb.mjs) on this process's stdin/stdout, its flash kept in a file. tools/emu/usb_pty.py puts
 // a pseudo-terminal in front, so the real mpremote talks to it as to /dev/ttyACM0 (docs/PICO_EMU.md).
 //
-// usage: node usb_pty.mjs --flash FILE [--firmware F.uf2] [--gpio-high N,M,..]
+// usage: node usb_pty.mjs --flash FILE --fs OFFSET:BYTES [--firmware F.uf2] [--gpio-high N,M,..]
 //          [--st7789 SPEC | --ssd1306 SPEC] [--shots DIR] [--idle-ms MS] [--flash-timing]
 //          [--events-fd N]
 //
@@ -16,7 +16,9 @@
 //                "file":F} when the display (--st7789/--ssd1306, wiring as run.mjs takes it) has
 //                drawn and then been still for --idle-ms of device time (F: its picture, as
 //                ST7789.image() / SSD1306.image() give it)
-//   --flash      the filesystem region of the flash (1408 KiB at 0xA0000). Every erase and program
+//   --fs         where the firmware's filesystem lives in flash (emu.py reads it from the .uf2: RPI_PICO
+//                1408 KiB at 0xA0000, RPI_PICO_W 848 KiB at 0x12C000)
+//   --flash      the filesystem region of the flash. Every erase and program
 //                is written through to the file at once, as a flash chip keeps it, so killing this
 //                process mid-write leaves what pulling the plug would. A missing file is a Pico
 //                fresh from its UF2: erased, and MicroPython formats it on first boot.
@@ -25,7 +27,7 @@
 import fs from 'fs';
 import path from 'path';
 import { fileURLToPath } from 'url';
-import { Pico, FS_OFFSET, FS_BYTES } from './pico.mjs';
+import { Pico, parseFs } from './pico.mjs';
 import { SerialPort } from './usb.mjs';
 import { spec, st7789, ssd1306, ST7789_KEYS, SSD1306_KEYS } from './displays.mjs';
 
@@ -36,11 +38,11 @@ const WATCHDOG = 0x40058;
 
 function usage(msg) {
   if (msg) console.error(`usb_pty.mjs: ${msg}`);
-  console.error('usage: node usb_pty.mjs --flash FILE [--firmware F.uf2] [--gpio-high N,..] [--st7789 SPEC | --ssd1306 SPEC] [--shots DIR] [--idle-ms MS] [--flash-timing] [--events-fd N]');
+  console.error('usage: node usb_pty.mjs --flash FILE --fs OFFSET:BYTES [--firmware F.uf2] [--gpio-high N,..] [--st7789 SPEC | --ssd1306 SPEC] [--shots DIR] [--idle-ms MS] [--flash-timing] [--events-fd N]');
   process.exit(2);
 }
 
-const a = { flash: null, firmware: path.join(HERE, 'firmware.uf2'), high: [], st7789: null, ssd1306: null,
+const a = { flash: null, fs: null, firmware: path.join(HERE, 'firmware.uf2'), high: [], st7789: null, ssd1306: null,
   shots: null, idleMs: 300, flashTiming: false, eventsFd: 3 };
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
@@ -48,6 +50,7 @@ for (let i = 0; i < argv.length; i++) {
   const val = () => { if (i + 1 >= argv.length) usage(`${o} needs a value`); return argv[++i]; };
   if (o === '--flash') a.flash = val();
   else if (o === '--firmware') a.firmware = val();
+  else if (o === '--fs') { const v = val(); a.fs = parseFs(v); if (!a.fs) usage(`bad --fs ${v}`); }
   else if (o === '--gpio-high') a.high = val().split(',').filter((s) => s).map(Number);
   else if (o === '--st7789') a.st7789 = spec(val(), ST7789_KEYS, usage);
   else if (o === '--ssd1306') a.ssd1306 = spec(val(), SSD1306_KEYS, usage);
@@ -58,6 +61,9 @@ for (let i = 0; i < argv.length; i++) {
   else usage(`unknown argument ${o}`);
 }
 if (!a.flash) usage('--flash FILE is needed');
+if (!a.fs) usage('--fs OFFSET:BYTES (the firmware\'s filesystem, from emu.py) is needed');
+const FS_OFFSET = a.fs.offset;
+const FS_BYTES = a.fs.bytes;
 if (!fs.existsSync(a.firmware)) usage(`no firmware ${a.firmware} (make pico-emu copies it)`);
 if (a.high.some((n) => !(n >= 0 && n < 30))) usage('bad --gpio-high');
 if (a.st7789 && a.ssd1306) usage('one display');
@@ -88,7 +94,7 @@ const written = { erase: 0, prog: 0 };
 
 function boot() {
   boots++;
-  const p = (pico = new Pico({ firmware: a.firmware, flash: fs.readFileSync(a.flash), flashTiming: a.flashTiming }));
+  const p = (pico = new Pico({ firmware: a.firmware, fs: a.fs, flash: fs.readFileSync(a.flash), flashTiming: a.flashTiming }));
   const mcu = p.mcu;
   p.onFatal = (why) => { event({ ev: 'fatal', why }); process.exit(4); };
   for (const n of a.high) p.setInput(n, true);

@@ -2,10 +2,11 @@
 mpremote, and so `make deploy`, talk to it as to /dev/ttyACM0 (docs/DEPLOY.md, "Tested on the
 emulated Pico").
 
-    python -m tools.emu.usb_pty [--board B] [--flash FILE] [--port LINK]
+    python -m tools.emu.usb_pty [--board B] [--image pico|pico_w] [--flash FILE] [--port LINK]
 
-boots stock MicroPython (build/pico_emu, `make pico-emu`) with the flash kept in FILE (default
-build/pico_usb/flash.img; a missing file is an erased Pico fresh from its UF2), makes LINK (default
+boots stock MicroPython (build/pico_emu, `make pico-emu`; --image pico_w: the Pico W's build) with the
+flash kept in FILE (default build/pico_usb/flash.img, flash-pico_w.img for the W; a missing file is an
+erased Pico fresh from its UF2), makes LINK (default
 build/pico_usb/ttyACM0) point at the pty, prints it and serves it until Ctrl-C. The link exists only
 while the device is enumerated: it goes during a reset, like /dev/ttyACM0. With --board the board's
 buttons are released, its display decoded, and each picture it shows is written to
@@ -45,12 +46,13 @@ class EmulatedPico:
     idle_ms of device time after drawing)."""
 
     def __init__(self, flash, port, board=None, shots_dir=None, idle_ms=300, gpio_high=None,
-                 flash_timing=False, log=None, node="node"):
+                 flash_timing=False, log=None, node="node", image=emu.DEFAULT_IMAGE):
         self.flash = os.path.abspath(flash)
         self.port = os.path.abspath(port)
         self.board = board
         self.shots_dir = os.path.abspath(shots_dir or self.port + ".shots")
-        self.cmd = [node, os.path.join(emu.HOME, "usb_pty.mjs"), "--flash", self.flash]
+        self.cmd = [node, os.path.join(emu.HOME, "usb_pty.mjs"), "--flash", self.flash,
+                    "--firmware", emu.firmware(image), "--fs", emu.fs_arg(image)]
         high = list(gpio_high if gpio_high is not None else
                     (wiring.released(board) if board else [wiring.VBUS]))
         if high:
@@ -253,22 +255,27 @@ def shot_png(pico, data, path):
 def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m tools.emu.usb_pty", description=__doc__.split("\n\n")[0])
     p.add_argument("--board", default="", help="release its buttons and decode its display")
-    p.add_argument("--flash", default=os.path.join(DEFAULT_DIR, "flash.img"))
+    p.add_argument("--image", default=emu.DEFAULT_IMAGE, choices=sorted(emu.IMAGES),
+                   help="the MicroPython build it boots: pico (RPI_PICO) or pico_w (RPI_PICO_W)")
+    p.add_argument("--flash", default="", help="its flash file (default build/pico_usb/flash.img, "
+                   "flash-pico_w.img for the W: the two filesystems differ)")
     p.add_argument("--port", default=os.path.join(DEFAULT_DIR, "ttyACM0"))
     a = p.parse_args(argv)
+    if not a.flash:
+        a.flash = os.path.join(DEFAULT_DIR, "flash.img" if a.image == "pico" else "flash-%s.img" % a.image)
     if a.board and a.board not in wiring.WIRING:
-        print("cdc_pty: unknown board %r; one of %s" % (a.board, ", ".join(sorted(wiring.WIRING))))
+        print("usb_pty: unknown board %r; one of %s" % (a.board, ", ".join(sorted(wiring.WIRING))))
         return 2
     try:
-        pico = EmulatedPico(a.flash, a.port, board=a.board or None).start()
+        pico = EmulatedPico(a.flash, a.port, board=a.board or None, image=a.image).start()
     except emu.EmuError as e:
-        print("cdc_pty: %s" % e)
+        print("usb_pty: %s" % e)
         return 2
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     screen = os.path.join(os.path.dirname(pico.port), "screen.png")
     try:
         if not pico.wait_up(120):
-            print("cdc_pty: the emulated Pico did not come up on USB")
+            print("usb_pty: the emulated Pico did not come up on USB")
             return 1
         port = os.path.relpath(pico.port)
         print("emulated Pico on %s (flash: %s); Ctrl-C unplugs it. Try: make deploy BOARD=%s PORT=%s"

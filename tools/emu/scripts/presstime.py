@@ -34,10 +34,6 @@ import time
 
 from _presstime_cfg import BOARD, REPEAT
 
-import heapplug
-PLUGS = heapplug.plug()
-heapplug = None
-sys.modules.pop("heapplug", None)
 import boards  # noqa: E402
 
 board = boards.load(BOARD)

@@ -21,13 +21,8 @@ import time
 
 from _uimatch_cfg import BOARD, VARIANT, PLAYERS, TEAMS, SEATS, THINK, FAKE_MS, WARM, SEED, VISIT
 
-import heapplug
-PLUGS = heapplug.plug()
-heapplug = None
-sys.modules.pop("heapplug", None)
 gc.collect()
 free_boot = gc.mem_free()
-print("plugs", sum(1 for p in PLUGS if p is not None))
 import boards  # noqa: E402
 
 board = boards.load(BOARD)

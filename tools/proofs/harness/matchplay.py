@@ -7,6 +7,14 @@ board) and tools/emu/scripts/uimatch.py (the emulated Pico, real board). Each gi
 """
 from keys import K_DOWN, K_RIGHT, K_A
 
+try:
+    from time import ticks_diff
+except ImportError:                    # CPython
+    def ticks_diff(a, b):
+        return a - b
+
+CURTAIN_WAIT_MS = 700                  # a pass-and-play curtain lifts for a press after 600 ms of quiet
+
 
 def row(app, press, label):
     """Move the menu's cursor down to the row `label`."""
@@ -51,7 +59,7 @@ def play(app, press, step, limit=200000):
         name = type(sc).__name__
         mode = getattr(sc, "mode", -1)
         page = getattr(sc, "page", -1)
-        if name not in ("Table", "RoundEnd", "MainMenu", "Screen"):
+        if name not in ("Table", "RoundEnd", "MainMenu", "Screen", "Curtain"):
             return "stuck on " + name + " " + str(getattr(sc, "text", "")), rounds, moves
         sc = None                      # hold no screen (and its game) while the app moves on
         if name == "Table":
@@ -67,6 +75,13 @@ def play(app, press, step, limit=200000):
         elif name == "RoundEnd":
             if page == 0:
                 rounds += 1
+            press(K_A)
+        elif name == "Curtain":         # pass-and-play: the device handed to the next person, who
+            t0 = app.board.ticks_ms()   # waits for the curtain's quiet before pressing A
+            for _ in range(100000):
+                if ticks_diff(app.board.ticks_ms(), t0) >= CURTAIN_WAIT_MS:
+                    break
+                step()
             press(K_A)
         elif name == "MainMenu":
             return "over", rounds, moves
