@@ -23,7 +23,6 @@ _RING = const((0, 6, 8, 6, 0, -6, -8, -6))
 CHAIN_OF_ARM = (1, 0, 2, 3)    # arm L -> chain W(1), R -> E(0), U -> N(2), D -> S(3)
 
 _PIP_UM = const(400)     # pips at least this wide on the panel (docs/UI.md, "Legibility")
-_GLYPH_SLOTS = const(8)  # glyphs the font keeps (ui/font.py): a screen redraws a few lines at a time
 
 F_HORIZ = const(1)
 _F_CLOSED = const(2)
@@ -73,19 +72,20 @@ class Gfx:
         self.c = board.colour
         self.mono = board.mono
         self.font = None
+        self._g8 = None
         if not self.mono:
             from ui import font
-            self.font = font.Font(font.for_board(board), board.fb_format, _GLYPH_SLOTS)
+            self.font = font.Font(font.for_board(board), board.fb_format)
             self.cw = self.font.w
             self.lh = self.font.h
             self.caps = self.font.caps
-        else:
-            self.cw = 8
+        else:                            # framebuf's 8x8 font; one letter of it in a buffer, to
+            self.cw = 8                  # draw it k times larger
             self.lh = 9
             self.caps = 7
+            g = bytearray(8)
+            self._g8 = (g, framebuf.FrameBuffer(g, 8, 8, framebuf.MONO_HLSB))
         self.cols = self.w // self.cw
-        g = bytearray(8)                 # one letter of framebuf's font, to draw it k times larger
-        self._g8 = (g, framebuf.FrameBuffer(g, 8, 8, framebuf.MONO_HLSB))
         self.pip = 2 if self.mono else board.px_for_um(_PIP_UM)
         self.legible = self.half_for(self.pip)
         # the pips of the last half-tile size drawn (_pips_for): that size, the pip size, the three
