@@ -324,7 +324,7 @@ def head(t, g):
 
 
 def _head_short(t, g, colw):
-    """The header in one row on a short screen: per seat the name's first letters, the tiles in
+    """The header in one row where its columns are narrow: per seat the name's first letters, the tiles in
     hand as a number on a tile, the score at the right (a name gives way to a longer number)."""
     c = g.c
     fb = g.fb

@@ -87,8 +87,8 @@ class Table(Screen):
         self.hs = hs
         self.hand_h = (hs if self.hand_horiz else 2 * hs) + 7
         # the header: a row per seat's column "name  tiles  score" when it fits; else two rows on
-        # tall screens, and on short ones one row with the names cut to head_name letters and the
-        # tiles in hand counted on a tile (ui/paint.py head): the table keeps its room
+        # tall screens when two play, and otherwise one row with the names cut to head_name letters
+        # and the tiles in hand counted on a tile (ui/paint.py head): the table keeps its room
         n = game.match.rules.players
         longest = 0
         for nm in game.names:
@@ -97,7 +97,7 @@ class Table(Screen):
         self.head_name = 0                       # 0: whole names
         rows = 1
         if cols < longest + 8:
-            if h >= 160:
+            if h >= 160 and n < 3:
                 rows = 2
             else:                                # a tile of 1 digit, a score of 3, the gaps
                 self.head_name = max(1, ((w // n) - 10 - 4 * g.cw) // g.cw)
