@@ -32,6 +32,7 @@ class CodeEditor(Screen):
         self.v = bytearray(self.size)         # letter index of each slot
         self.pos = 0
         self.four = not (getattr(app.board, "KEYS", _K_X) & _K_X)     # four buttons: X/Y are UP/DOWN
+        self.foot = None                      # the keys' help lines, wrapped at the first draw
         if form.deal:
             self.set(parse_code(form.deal))
 
@@ -98,12 +99,14 @@ class CodeEditor(Screen):
         lh = g.lh
         bh = g.lh if g.font is not None else 8 * k   # a letter's cell
         cw = g.cw + 4 if g.font is not None else 8 * k + 2
-        if self.four:
-            help1 = "X/Y: letter  B+X/B+Y: slot" if g.cols >= 26 else "X/Y letter B+X/Y slot"
-        else:
-            help1 = "UP/DOWN: letter  < >: slot" if g.cols >= 26 else "^v letter <>move"
-        help2 = "A: next (last: OK)  B: back" if g.cols >= 27 else "A next/OK B back"
-        foot = wrap(help1, g.cols) + wrap(help2, g.cols)
+        foot = self.foot
+        if foot is None:                             # (once: a redraw allocates nothing)
+            if self.four:
+                help1 = "X/Y: letter  B+X/B+Y: slot" if g.cols >= 26 else "X/Y letter B+X/Y slot"
+            else:
+                help1 = "UP/DOWN: letter  < >: slot" if g.cols >= 26 else "^v letter <>move"
+            help2 = "A: next (last: OK)  B: back" if g.cols >= 27 else "A next/OK B back"
+            foot = self.foot = wrap(help1, g.cols) + wrap(help2, g.cols)
         if g.h >= 200:
             y = (g.h - bh - 2 * lh) // 2 - lh        # tall screens: the code in the middle
         cells = n + 1 if dash else n
@@ -127,9 +130,10 @@ class CodeEditor(Screen):
             fb.fill_rect((g.w - lw) // 2, y - 1, lw, lh + 2, c.CURSOR)
             col = c.BG
         g.center(self.label, y, col)
-        if y + lh + len(foot) * lh > g.h:
-            foot = foot[-1:] if y + 2 * lh <= g.h else ()
-        for i in range(len(foot)):
+        a = 0                                        # the first line of the help shown: the
+        if y + lh + len(foot) * lh > g.h:            # last alone, or none, where it does not fit
+            a = len(foot) - 1 if y + 2 * lh <= g.h else len(foot)
+        for i in range(a, len(foot)):
             g.text(foot[i], 0, g.h - (len(foot) - i) * lh, c.DIM)
 
 
