@@ -153,6 +153,7 @@ class NameEditor(CodeEditor):
         self.v = bytearray(5)
         self.pos = 0
         self.four = not (getattr(app.board, "KEYS", _K_X) & _K_X)
+        self.foot = None
         name = form.name(seat)
         for i in range(min(5, len(name))):
             j = self.alpha.find(name[i].upper())
