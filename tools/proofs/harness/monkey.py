@@ -187,10 +187,10 @@ def probe(what):
         low[0] = f
 
 
-def start(match, kinds, names, sheet="", note_=None, fresh=False):
+def start(match, kinds, names, sheet="", note_=None, fresh=False, practice=False):
     if fresh:
         C["started"] += 1
-    REAL["start"](match, kinds, names, sheet, note_, fresh)
+    REAL["start"](match, kinds, names, sheet, note_, fresh, practice)
 
 
 def resume(note_=None):
