@@ -1,17 +1,14 @@
-"""tools/pico_emu/uf2info.py: the filesystem's place read from a MicroPython image's own binary info,
+"""tools/emu/uf2info.py: the filesystem's place read from a MicroPython image's own binary info,
 on the two stock images the emulator boots (RPI_PICO, RPI_PICO_W), and a clear refusal of a file
 that is not one."""
 import os
 import struct
-import sys
 
 import pytest
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-sys.path.insert(0, os.path.join(ROOT, "tools", "pico_emu"))
-
-import emu  # noqa: E402
-import uf2info  # noqa: E402
+from tools.emu import harness as emu
+from tools.paths import ROOT
+from tools.emu import uf2info
 
 
 def image_bytes(image):

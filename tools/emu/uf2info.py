@@ -106,8 +106,9 @@ def filesystem(uf2):
 
 def main(argv):
     if len(argv) != 1 or argv[0] in ("-h", "--help"):
-        print(__doc__.strip().splitlines()[-1].strip())
-        return 0 if argv[:1] in (["-h"], ["--help"]) else 2
+        asked = argv[:1] in (["-h"], ["--help"])
+        print("usage: " + __doc__.strip().splitlines()[-1].strip(), file=sys.stdout if asked else sys.stderr)
+        return 0 if asked else 2
     try:
         with open(argv[0], "rb") as f:
             devices = block_devices(f.read())
