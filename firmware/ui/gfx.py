@@ -115,7 +115,10 @@ class Gfx:
             return
         if self.off(y, 8 * k):
             return
-        g, gfb = self._g8
+        g8 = self._g8
+        if g8 is None:                   # (only the OLED draws framebuf's font larger)
+            return
+        g, gfb = g8
         fb = self.fb
         for i in range(len(s)):          # the whole text, moved so that only glyph i lands in the
             gfb.fill(0)                  # 8x8 buffer: no one-letter string is made (each would be
