@@ -61,7 +61,7 @@ def ai_moves(chrome, url, moves):
 
 
 # Main menu -> New game -> Fives, seat 2 Hard AI, target 61 -> Start; then three moves of ours.
-SHOT_KEYS = "wait:1000 a wait:300 right right down*3 right down right up*5 wait:300 a wait:3000" + \
+SHOT_KEYS = "wait:1000 a wait:300 right right down*3 right down down right up*6 wait:300 a wait:3000" + \
     " down a a wait:2500" * 3
 
 

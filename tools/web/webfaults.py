@@ -29,7 +29,7 @@ STORE = "pico-domino/files"
 BOARD = "waveshare_lcd13"
 SEED = 7
 # Main menu -> New game -> Fives, seat 2 Hard AI, target 61 -> Start (host_tests/test_web.py's)
-SETUP = "wait:1000 a wait:300 right right down*3 right down right up*5 wait:300 a wait:3000"
+SETUP = "wait:1000 a wait:300 right right down*3 right down down right up*6 wait:300 a wait:3000"
 TURN = " down a a wait:2500"            # our move; the AI answers
 SAVE_AND_QUIT = " b wait:500 up up a wait:1500"   # the game menu from the bottom: Save and quit
 QUOTA = ("(() => { let n = 0; const real = Storage.prototype.setItem; "

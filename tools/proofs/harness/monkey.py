@@ -187,10 +187,10 @@ def probe(what):
         low[0] = f
 
 
-def start(match, kinds, names, sheet="", note_=None, fresh=False, practice=False):
+def start(match, kinds, names, sheet="", note_=None, fresh=False, *more):
     if fresh:
         C["started"] += 1
-    REAL["start"](match, kinds, names, sheet, note_, fresh, practice)
+    REAL["start"](match, kinds, names, sheet, note_, fresh, *more)
 
 
 def resume(note_=None):
