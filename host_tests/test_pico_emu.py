@@ -23,10 +23,13 @@ pytestmark = pytest.mark.skipif(WHY is not None, reason="emulated Pico not set u
 
 # The main menu -> New game (Draw, you vs Medium AI) -> the deal code 000-001 typed in -> Start ->
 # a few moves at the table (A plays the tile under the cursor, A again picks the end). The AI's
-# moves are shown for the "fast" 150 ms (settings.json on both), so 350 ms of a still display means
-# the app has answered.
+# moves are shown for the "fast" 150 ms (settings.json on both), so a picture changed by the key and
+# then still for 350 ms means the app has answered. Stillness alone does not: Start loads the table's
+# modules and saves the game before the table is drawn, 0.4 s with the form still showing, and a key
+# pressed then is dropped (tools/emu/keys.py).
 GAME = "a up up a a*5 up a down a a a right a a"
 IDLE_MS = 350
+ANSWER_MS = 3000
 SETTINGS = {"anim": 1}
 BUILD = os.path.join(ROOT, "build", "test_pico_emu")
 
@@ -48,7 +51,7 @@ def first_diff(a, b, w):
 
 def play(board):
     """The game on the emulated Pico and on the simulator: (device Result, simulator shots, hello)."""
-    steps = keys.plan(board, GAME, idle_ms=IDLE_MS)
+    steps = keys.plan(board, GAME, idle_ms=IDLE_MS, answer_ms=ANSWER_MS)
     kind, wire = wiring.display(board)
     files = device.board_tree(board, os.path.join(BUILD, "tree-" + board))
     files["/settings.json"] = device.settings_file(**SETTINGS)

@@ -61,7 +61,7 @@ def test_code_by_keys_deals_that_deal_and_round_end_shows_it(mpy, tmp_path):
         ["menu", "New game"], ["state"],
         ["keys", "up up a"], ["state"],                          # the Deal row (above Start game): A
         ["keys", typed(code)], ["state"],
-        ["keys", "up up up up a a"],                # Seat 2 (past Practice): Medium -> Hard -> Human
+        ["keys", "up up up up a a"],                        # Seat 2 (past Practice): Medium, Hard, Human
         ["keys", "down down down down down a"],                  # Start game (past Names)
         ["deal"], ["state"],
         ["until", "RoundEnd"], ["texts"], ["keys", "a"],        # round end, page 2: what it gave

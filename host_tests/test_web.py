@@ -20,8 +20,7 @@ pytestmark = pytest.mark.skipif(browser.missing() is not None, reason=str(browse
 
 SEED = 7
 TAP = "shot:{d}/%s.png"
-# Main menu -> New game -> Fives, seat 2 Hard AI, (past Practice) target 61 -> Start (the list wraps
-# up to it).
+# Main menu -> New game -> Fives, seat 2 Hard AI, (past Practice) target 61 -> Start (the list wraps).
 FIVES_HARD = "wait:1000 a wait:300 right right down*3 right down down right up*6 wait:300 a wait:3000"
 TURN = " down a a wait:2500"          # our move (next playable tile, play, place); the AI answers
 # A board of four buttons: X/Y are up/down, B+X / B+Y left/right.

@@ -12,3 +12,13 @@ LINK_ARGS ?=
 sim-link: $(STAMP)
 	@PYTHONPATH=firmware:. $(BIN)/python -m tools.link.sim_pair --game "$(LINK_GAME)" \
 	  $(if $(BOARD),--board $(BOARD)) $(if $(SEED),--seed $(SEED)) $(LINK_ARGS)
+
+# The whole linked match on two emulated Picos (tools/emu/link.py): the deployed waveshare_lcd13 tree
+# on both, host and join through the buttons, the cable pulled for 3 s and garbage on both wires on
+# the way, the heap probed after every save; both must print the same closing line. Long (~10 min).
+.PHONY: soak-link-pico
+SOAK_EXTRA += soak-link-pico
+
+soak-link-pico: $(STAMP) pico-emu
+	nice $(BIN)/python -m tools.emu.link --heap --cut 30000:3000 --garbage 45000:0:40 \
+	  --garbage 60000:1:40 --work build/soak_link_pico

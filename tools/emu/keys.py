@@ -5,6 +5,12 @@ Words are the simulator's (tools/sim/link.py): up down left right a b x y press,
 repeat down*3. A key a board has no button for is played the way its owner would: on a four-button
 board LEFT is B held + X (the board's SHIFT_MAP). Each word waits until the display has been still for
 `idle_ms` (the app has finished answering the last one), keeps a picture ("shot") and then presses.
+Stillness alone is not an answer where a screen loads for longer than `idle_ms` before it draws (on
+the device, New game's Start loads the table's modules and saves the game: 0.4 s without a byte to
+the panel, the old screen still showing); with `answer_ms` each wait after a key also wants the
+picture changed from the one the key was pressed on, for at most that long (a key that changes
+nothing then costs `answer_ms`). A key pressed before the app answers would be lost, as a person's
+would: a new screen and the start of a human's turn drop the presses made before it shows.
 """
 from tools.emu import wiring
 from tools.sim import link as sim_link
@@ -32,11 +38,21 @@ def buttons_for(board, bit):
     raise PlanError("%s has no button for key 0x%x" % (board, bit))
 
 
-def plan(board, words, idle_ms=600, max_ms=20000, shots=True, boot_idle_ms=1500):
+def plan(board, words, idle_ms=600, max_ms=20000, shots=True, boot_idle_ms=1500, answer_ms=0):
     """Steps: {"idle"}, {"shot"}, {"down": [(gpio, bit)]}, {"up": [...]}, {"wait"}. The first
     word waits for `boot_idle_ms` of stillness: at power-on the board clears the panel, and the app
-    then loads for a while before its first frame."""
+    then loads for a while before its first frame. `answer_ms`: the waits after a key also want the
+    picture changed (see above)."""
     steps = []
+
+    def idle():
+        if not steps:
+            return {"idle": boot_idle_ms, "max": max_ms}
+        s = {"idle": idle_ms, "max": max_ms}
+        if answer_ms:
+            s["answer"] = answer_ms
+        return s
+
     for n, word in enumerate(words.replace(",", " ").split()):
         times = 1
         if "*" in word:
@@ -53,7 +69,7 @@ def plan(board, words, idle_ms=600, max_ms=20000, shots=True, boot_idle_ms=1500)
                 if btn not in held:
                     held.append(btn)
         for _ in range(times):
-            steps.append({"idle": idle_ms if steps else boot_idle_ms, "max": max_ms})
+            steps.append(idle())
             if shots:
                 steps.append({"shot": "%d %s" % (n, word)})
             for i, btn in enumerate(held):
@@ -65,7 +81,7 @@ def plan(board, words, idle_ms=600, max_ms=20000, shots=True, boot_idle_ms=1500)
                 if i:
                     steps.append({"wait": CHORD_MS})
                 steps.append({"up": [btn]})
-    steps.append({"idle": idle_ms, "max": max_ms})
+    steps.append(idle())
     if shots:
         steps.append({"shot": "end"})
     return steps
@@ -98,6 +114,7 @@ def sim_play(board, steps, data_dir, micropython=None, timeout=120.0):
     i = 0
     due = None           # a wait step's end
     idle_from = None     # an idle step's start
+    before = None        # the picture when the current key went down (idle steps' "answer")
     try:
         while i < len(steps):
             msg = sim.read_msg()
@@ -125,10 +142,15 @@ def sim_play(board, steps, data_dir, micropython=None, timeout=120.0):
                         if now - idle_from > s.get("max", 20000):
                             raise RuntimeError("step %d: the simulator's display was never idle" % i)
                         break
+                    if before is not None and sim.frame == before and now - idle_from < s.get("answer", 0):
+                        break                       # still the picture the key was pressed on
                     idle_from = None
+                    before = None
                 elif "shot" in s:
                     shots.append((s["shot"], now, sim.frame))
                 elif "down" in s or "up" in s:
+                    if "down" in s and before is None:
+                        before = sim.frame          # the picture the key's answer changes
                     for _, bit in s.get("down", ()):
                         keys |= bit
                     for _, bit in s.get("up", ()):

@@ -25,6 +25,9 @@
 // Plan steps (times in device ms):
 //   {"wait": MS}                      let MS pass
 //   {"idle": MS, "max": MS2}          until the display has had no byte for MS (at most MS2 more)
+//   {"idle": MS, "answer": MS3, ...}  and, for at most MS3, until the picture differs from the one
+//                                     when the last key went down: the app has answered the key (a
+//                                     screen that loads without drawing is not taken as an answer)
 //   {"console": "TEXT", "max": MS2}   until the device has printed TEXT (at most MS2)
 //   {"down": [GPIO..]} {"up": [..]}   drive buttons low (pressed) / high (released)
 //   {"press": [GPIO..], "hold": MS}   down, MS later up (the plan goes on after the hold)
@@ -137,6 +140,7 @@ pico.onFatal = (why) => finish(4, why);
 // ---- the plan, in device time
 let planDone = false;
 let step = 0;
+let before = null;   // the display's picture when the current key went down (idle steps' "answer")
 function nextStep() {
   if (finished) return;
   if (step >= a.plan.length) {
@@ -147,7 +151,12 @@ function nextStep() {
   const s = a.plan[step++];
   const now = pico.nowNs();
   if (s.wait !== undefined) { pico.at(now + s.wait * 1e6, nextStep); return; }
-  if (s.down) { for (const g of s.down) pico.setInput(g, false); nextStep(); return; }
+  if (s.down) {
+    if (display && !before) before = display.image();   // the picture the key's answer changes
+    for (const g of s.down) pico.setInput(g, false);
+    nextStep();
+    return;
+  }
   if (s.up) { for (const g of s.up) pico.setInput(g, true); nextStep(); return; }
   if (s.press) {
     for (const g of s.press) pico.setInput(g, false);
@@ -168,10 +177,15 @@ function nextStep() {
   const limit = now + (s.max || 60000) * 1e6;
   if (s.idle !== undefined) {
     if (!display) { finish(2, 'an idle step needs a display'); return; }
+    const answerEnd = now + (s.answer || 0) * 1e6;
     const check = () => {
       const due = Math.max(display.lastByteNs, now) + s.idle * 1e6;
       const t = pico.nowNs();
-      if (t >= due) { nextStep(); return; }
+      if (t >= due) {
+        if (!before || t >= answerEnd || !display.image().equals(before)) { before = null; nextStep(); return; }
+        pico.at(Math.min(t + s.idle * 1e6, answerEnd), check);   // still the picture before the key
+        return;
+      }
       if (t >= limit) { finish(126, `plan step ${step - 1}: the display was never idle for ${s.idle} ms`); return; }
       pico.at(Math.min(due, limit), check);
     };
