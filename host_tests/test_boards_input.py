@@ -233,7 +233,7 @@ def test_board_and_framebuffer_heap():
             "b=boards.load('waveshare_lcd13')\ngc.collect()\nprint(gc.mem_alloc()-a, len(b.buf))\n")
     r = mp_run(None, code=code, path=(FAKES, FIRMWARE, ROOT))
     used, fb = [int(v) for v in r.stdout.split()]
-    assert fb == 240 * 60 // 2
+    assert fb == 240 * 40 // 2
     assert used < 60 * 1024, used  # 64-bit unix port, modules from source: ~47 KB measured (~72 KB
     #                                with the whole frame in the buffer)
 
