@@ -60,23 +60,20 @@ def palette565(palette):
 # (measured on the emulated Pico): 4.8 KB more free heap at a whole UI match's worst point
 # for the same time per frame (the SPI link, not the drawing, sets the pace), docs/benchmarks.md.
 BAND_BYTES = const(4800)
-# ... but no band under a quarter of the screen's height: the bottom band then holds the whole hand
-# row, which is what lets a cursor move redraw only its two tiles (ui/paint.py cursor): the 240-row
-# screens' upright hand (56 rows with the cursor's outline) in 4 bands of 60 rather than across two
-# of 40, 240x135's lying tiles (28 rows) in its 33-row last band.
-MIN_BAND_SHARE = const(4)
+# ... but no band under this many rows: a cursor move redraws only its two tiles while the bottom
+# band holds the whole hand row (ui/paint.py cursor): 28 rows of lying tiles on 240x135; the 240-row
+# screens' upright hand (56 rows) spans two bands and is redrawn whole.
+MIN_BAND_ROWS = const(40)
 
 
 def band_rows(width, height):
     """Rows per band of a GS4 frame buffer: all of them when the frame fits BAND_BYTES, else the
-    height split into the fewest equal bands of at most BAND_BYTES, or of a quarter of the height
-    (MIN_BAND_SHARE) where a row is wider (240x240: 4 x 60 rows, 320x240: 4 x 60, 240x135: 4 x 34,
-    the last band shorter)."""
+    height split into the fewest equal bands of at most BAND_BYTES, or MIN_BAND_ROWS rows where a
+    row is wider (240x240: 6 x 40 rows, 320x240: 6 x 40, 240x135: 4 x 34, the last band shorter)."""
     bpl = (width + 1) // 2
     most = BAND_BYTES // bpl
-    least = (height + MIN_BAND_SHARE - 1) // MIN_BAND_SHARE
-    if most < least:
-        most = least
+    if most < MIN_BAND_ROWS:
+        most = MIN_BAND_ROWS
     n = (height + most - 1) // most
     return (height + n - 1) // n
 

@@ -18,18 +18,18 @@ SIZES = ("240x240", "320x240", "240x135", "128x64")
 
 def test_band_rule():
     """One rule for the device boards and the simulator: the fewest equal bands of at most 4,800 bytes,
-    none under a quarter of the height (the bottom band holds the whole hand row, which a cursor move
-    then redraws alone: two tiles)."""
-    from boards._base import BAND_BYTES, MIN_BAND_SHARE, band_rows
-    assert (BAND_BYTES, MIN_BAND_SHARE) == (4800, 4)
-    assert band_rows(240, 240) == 60           # 4 bands, 7,200 bytes (the frame: 28,800)
-    assert band_rows(320, 240) == 60           # 4 bands, 9,600 bytes (38,400)
+    none under 40 rows (a hand row of lying tiles, which a cursor move redraws alone while one band
+    holds it; the 240-row screens' upright hand spans two bands and is redrawn whole)."""
+    from boards._base import BAND_BYTES, MIN_BAND_ROWS, band_rows
+    assert (BAND_BYTES, MIN_BAND_ROWS) == (4800, 40)
+    assert band_rows(240, 240) == 40           # 6 bands, 4,800 bytes (the frame: 28,800)
+    assert band_rows(320, 240) == 40           # 6 bands, 6,400 bytes (38,400)
     assert band_rows(240, 135) == 34           # 4 bands (3 x 34 + 33 rows), 4,080 bytes (16,200)
     assert band_rows(128, 64) == 64            # small enough: the whole frame (4,096 bytes)
     for w, h in ((240, 240), (320, 240), (240, 135), (160, 128), (480, 320)):
         rows = band_rows(w, h)
         n = -(-h // rows)
-        most = max(BAND_BYTES // (w // 2), -(-h // MIN_BAND_SHARE))
+        most = max(BAND_BYTES // (w // 2), MIN_BAND_ROWS)
         assert rows <= most and (n == 1 or -(-h // (n - 1)) > most)
 
 
@@ -126,10 +126,9 @@ def test_partial_redraws_leave_the_whole_frame(mpy, tmp_path, size):
     w, h = (int(v) for v in size.split("x"))
     rows = band_rows(w, h)
     t = ui_host.make_table(w, h, players=2)
-    # the cursor's own part (its two tiles) needs the hand row whole in one band: the bottom one
-    # holds it on every banded screen (240 rows: upright 24-pixel halves, 56 rows with the outline's)
+    # the cursor's own part (its two tiles) needs the hand row whole in one band; the 240-row
+    # screens' hand of upright 24-pixel halves (56 rows with the outline's) spans two of 40
     own = (t.hand_y - 1) // rows == (h - 1) // rows
-    assert own, (size, t.hand_y, rows)
     two = 0                                      # moves whose table rows went as two spans
     for seed, game in ((5, ["fives", 2, ["human", "medium"]]), (9, ["draw", 3, ["human", "human", "easy"]])):
         out = frames.run({"size": size, "seed": seed, "root": str(tmp_path / ("s%d" % seed)), "anim": 1,
