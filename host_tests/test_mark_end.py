@@ -1,4 +1,4 @@
-"""Issue 16 #8: the end being chosen is outlined even when it lies partly off the screen (the 128x64
+"""The end being chosen is outlined even when it lies partly off the screen (the 128x64
 OLED's tall table scrolls: an end can sit above or below the rows shown). The mono screen inverts
 the end's pixels; framebuf's pixel() answers None off the screen, which once raised a TypeError
 (the monkey, seed 424242, 180K, 128x64). Under the real MicroPython framebuf."""

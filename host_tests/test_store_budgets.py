@@ -1,4 +1,4 @@
-"""Issue 16: every file the firmware reads has a size and shape budget, checked before it is parsed.
+"""Every file the firmware reads has a size and shape budget, checked before it is parsed.
 A file over its budget (length, line length, line count, nesting, bytes that are not printable ASCII,
 value types and ranges) is damage like any other: set aside as .bad, the backup tried, one line for
 the player; a MemoryError while loading is damage too, never a crash. Settings are checked field by

@@ -279,7 +279,7 @@ def test_flash_full_keeps_the_previous_save_intact(mpy, tmp_path):
 
 @pytest.mark.parametrize("mode", ["full", "readonly"])
 def test_save_and_quit_never_says_saved_when_it_was_not(mpy, tmp_path, mode):
-    """Issue 16 #4: with the flash refusing writes, Save and quit says so (and how to free space)
+    """With the flash refusing writes, Save and quit says so (and how to free space)
     and the game plays on; once the flash takes writes again it saves, reads the save back and
     only then says "Game saved"; the next power-on resumes exactly the match that was on the table."""
     drive(mpy, tmp_path, [["new", "draw", 2, ["human", "easy"]], ["settle"]], seed=5)
