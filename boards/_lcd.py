@@ -39,11 +39,15 @@ class LcdBoard(Board):
         return self.keys.read()
 
     def idle_ms(self, ms):
-        """Sleep, but wake within a millisecond of a press (the pin interrupt latches it, boards/_hw.py):
-        a press waited up to a whole pass of the loop, half of it on average, before it was read."""
+        """Sleep, but wake within a millisecond of a press (the pin interrupt latches it, boards/_hw.py)
+        or of bytes on the link cable in a link game: a press, or the other device's move, waited up
+        to a whole pass of the loop, half of it on average, before it was read."""
         keys = self.keys
+        port = self._link_port
         t0 = time.ticks_ms()
         while not keys.latched and time.ticks_diff(time.ticks_ms(), t0) < ms:
+            if port is not None and port.any():
+                return
             time.sleep_ms(1)
 
     def set_brightness(self, pct):

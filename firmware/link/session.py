@@ -349,6 +349,16 @@ class Session:
         self.peer_has = buf[i + 8] | buf[i + 9] << 8     # the host's moves: sent next, one by one
         self._started()
 
+    def _push(self):
+        """This device's move just played goes out at once when the cable is free and the other
+        device has every move before it: it then shows on the other screen while this one is still
+        drawing and saving it (what poll would send after them). Safe against a power cut before
+        the save: the other device keeps the move and sends it back when this one, restarted from
+        its save a move behind, says how far it got (docs/LINK.md, "Restarts")."""
+        if self.ch.busy() or self.peer_gid != self.gid or self.peer_has != self.mine - 1:
+            return
+        self._send_move(self.peer_has)
+
     def _send_move(self, k):
         b = self.body
         mv = lockstep.move_at(self.match, k)
@@ -399,6 +409,8 @@ class Session:
         ended = lockstep.advance(m)
         self.digest = lockstep.digest(m)
         self.digest_ok = True
+        if local and (self.hold or not ended):
+            self._push()                      # on the wire before this screen draws and saves it
         if lst is not None and hasattr(lst, "moved"):
             lst.moved(self, seat, mv, local)
         if ended and not self.hold:

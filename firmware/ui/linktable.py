@@ -130,6 +130,9 @@ class LinkTable(Table):
             self.waiting = text
             self.thinking = seat if text.endswith(" thinking") else _NONE
             self.say(text, 0, self.app.g.c.WARN if text == CABLE_OUT else -1)
+            app = self.app
+            app.need("ui.paint")         # the other device's move is drawn as soon as it comes:
+            app.need("ui.place")         # the code it draws with loaded while waiting for it
 
     def on_tick(self):
         """The AI's search tick: the cable is served too (acknowledgements, keep-alives)."""
