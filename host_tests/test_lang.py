@@ -188,3 +188,39 @@ def test_english_save_resumes_in_russian(tmp_path):
         assert msg is None and ex["names"] == "You,Ann,Bob,Cat"
         assert m2.round.hands == m.round.hands and m2.round.layout.lead == m.round.layout.lead
         assert dumps(m2, ex) == dumps(m, extras)
+
+
+def test_russian_rules_help_has_every_page():
+    """ui/help_ru.txt (what the rules help shows in Russian, ui/lang.py help_file) has every page of
+    ui/help.txt, each with the same placeholders, in characters the fonts have, and in the
+    glossary's words (docs/GLOSSARY.md: кость, базар, рыба, козёл, кон)."""
+    en = extract.help_sections()
+    ru = extract.help_sections(os.path.join(ROOT, "firmware", "ui", "help_ru.txt"))
+    assert set(ru) == set(en)
+    for k in en:
+        assert ru[k], k
+        assert sorted(re.findall(r"\{[^}]*\}", ru[k])) == sorted(re.findall(r"\{[^}]*\}", en[k])), k
+        assert not re.search(r"[A-Za-z]{4,}", re.sub(r"mpremote[^.]*|events\.old|\*\.bad|\{[^}]*\}", "", ru[k])), k
+    text = "".join(ru.values()).replace("\n", "")
+    with open(os.path.join(ROOT, "tools", "fonts", "charset.txt"), encoding="utf-8") as f:
+        charset = set(f.read()) - {"\n"}
+    assert set(text) - charset == set()
+    for name in os.listdir(FONTS):
+        if name.endswith(".bin"):
+            assert set(text) - font_chars(os.path.join(FONTS, name)) == set(), name
+    for word in ("кость", "базар", "рыба", "козёл", "кон", "дубль", "пусто-пусто", "в памяти"):
+        assert word in text.lower(), word
+    assert os.path.getsize(os.path.join(ROOT, "firmware", "ui", "help_ru.txt")) <= 12 * 1024
+
+
+def test_rules_help_follows_the_language():
+    """The help page reads the language's own file once ui.lang is loaded, help.txt before."""
+    from tools.sim.ui_host import device_module
+    widgets = device_module("ui.widgets")
+    lang.use("en")
+    assert widgets.help_text("goat").startswith("Goat: a penalty game.")
+    lang.use("ru")
+    try:
+        assert widgets.help_text("goat").startswith("Козёл: игра на штрафные очки.")
+    finally:
+        lang.use("en")

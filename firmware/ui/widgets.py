@@ -1,5 +1,7 @@
 """Screens made of text: a list of rows with values (menus, forms) and a message page. Loaded by the
 menus, the in-game menu and the error screen; not resident while a game is played."""
+import sys
+
 from micropython import const
 from .screen import Screen
 from ui.gfx import wrap
@@ -187,15 +189,18 @@ class Message(Screen):
 
 
 def help_text(vid):
-    """The section [vid] of help.txt (read from flash, only when asked)."""
+    """The section [vid] of help.txt, or of the language's own (ui/lang.py help_file: asked only
+    when a language other than English is loaded), read from flash only when asked."""
     try:
         base = __file__.rsplit("/", 1)[0]
     except NameError:
         base = "/ui"
+    lang = sys.modules.get("ui.lang")
+    name = lang.help_file() if lang is not None else "help.txt"
     out = []
     on = False
     try:
-        with open(base + "/help.txt") as f:
+        with open(base + "/" + name) as f:
             for ln in f:
                 if ln[:1] == "[":
                     if on:

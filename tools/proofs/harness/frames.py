@@ -51,7 +51,7 @@ def build_mpy(dst=os.path.join(ROOT, "build", "uitest")):
     from tools.proofs import mptest as mt
     arch = mt.compile_tree(FIRMWARE, os.path.join(dst, "fw"))
     mt.compile_tree(os.path.join(ROOT, "boards"), os.path.join(dst, "root", "boards"), "boards")
-    for f in ("help.txt",):
+    for f in ("help.txt", "help_ru.txt"):
         shutil.copy(os.path.join(FIRMWARE, "ui", f), os.path.join(dst, "fw", "ui", f))
     drv = os.path.join(dst, "drv")
     os.makedirs(drv, exist_ok=True)
