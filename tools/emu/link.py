@@ -61,12 +61,13 @@ app.run()
 class LinkRun:
     """What link_run.mjs left: rc, its report (times in device ms), the two devices' shots and saves."""
 
-    def __init__(self, rc, stderr, report, shots, flashes):
+    def __init__(self, rc, stderr, report, shots, flashes, image=emu.DEFAULT_IMAGE):
         self.rc = rc
         self.stderr = stderr
         self.report = report or {}
         self._shots = shots
         self.flashes = flashes
+        self.image = image               # whose filesystem geometry the saved flashes have
 
     def device(self, n):
         return self.report["devices"][n]
@@ -86,7 +87,7 @@ class LinkRun:
         return [(f[0], f[1], bytes.fromhex(f[2]), f[3], f[4]) for f in self.report["wires"][n]["frames"]]
 
     def save(self, n, name="game.txt"):
-        return emu.read_flash(self.flashes[n], "/" + name) if self.flashes[n] else None
+        return emu.read_flash(self.flashes[n], "/" + name, self.image) if self.flashes[n] else None
 
     def why(self):
         tail = (self.stderr.strip().splitlines() or [""])[-3:]
@@ -184,7 +185,7 @@ def run(board="waveshare_lcd13", presses=None, until=OVER, cuts=(), garbage=(), 
             if os.path.exists(p):
                 with open(p, "rb") as f:
                     flashes[n] = f.read()
-    return LinkRun(r.returncode, r.stderr.decode("latin-1"), rep, shots, flashes)
+    return LinkRun(r.returncode, r.stderr.decode("latin-1"), rep, shots, flashes, image)
 
 
 # --- figures -----------------------------------------------------------------------------------
