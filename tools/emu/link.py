@@ -43,6 +43,10 @@ app = ui.app.App(board, board.data_dir)
 low = [1 << 30]
 
 
+# The device budget (docs/benchmarks.md): at least this free after a collection at the worst point
+# of a whole match on the Pico W, the board with the least heap.
+W_FREE_BUDGET = 64 * 1024
+
 def probe(what):
     gc.collect()
     f = gc.mem_free()
@@ -309,6 +313,11 @@ def main(argv=None):
     problem = disagreement(r, whole=a.presses is None)
     if problem:
         print("link: " + problem)
+        return 1
+    lows = [x for x in figures(r)["heap_low"] if x is not None]
+    if a.heap and a.image == "pico_w" and lows and min(lows) < W_FREE_BUDGET:
+        print("link: %d bytes free at the worst point on the Pico W, under the budget's %d"
+              % (min(lows), W_FREE_BUDGET))
         return 1
     return 0
 
