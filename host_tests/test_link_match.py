@@ -144,3 +144,70 @@ def test_garbage_is_ignored():
         p.run(20)
     assert p.b.state == ls.PLAYING and p.b.gid == p.a.gid
     assert p.b.ch.fr.bad > 10
+
+
+
+class _Stats:
+    """The statistics calls ui/sheet.py makes (store.Store's), recorded."""
+
+    def __init__(self):
+        self.rounds = []
+        self.results = []
+
+    def record_round(self, vid, won):
+        self.rounds.append(won)
+
+    def record_result(self, vid, res, match_id=None):
+        self.results.append(res)
+
+    def game_sum(self):
+        return "s"
+
+    def clear_game(self):
+        pass
+
+
+def _ended_round(seed):
+    """A 2-player Fives match whose first round was played to its end by seeded random legal moves."""
+    from link import lockstep
+    from domino.match import Match
+    m = Match(Rules("fives", 2, False), seed)
+    m.start_round()
+    rnd = random.Random(seed)
+    lockstep.run_forced(m)
+    while not m.round_over():
+        rd = m.round
+        m.play(rd.buf[rnd.randrange(rd.legal())])
+        lockstep.advance(m)
+    return m
+
+
+def test_statistics_count_each_devices_own_person():
+    """The rounds a device writes to its statistics are its own person's (ui/sheet.py end_round asks
+    the table's own_seat): seat 1 on an ordinary table, none in a practice game, the device's own
+    seat on a link table, which on the guest is not seat 1 (the host's person's). Both devices of
+    one linked round count it, one as won and the other as lost."""
+    import types
+    from tools.sim.ui_host import device_module
+    sheet = device_module("ui.sheet")
+    table = device_module("ui.table")
+    linktable = device_module("ui.linktable")
+    for seed in (1, 2, 3, 4):
+        counted = {}
+        for who, own in (("table", table.Table.own_seat), ("practice", table.Table.own_seat),
+                         ("host", lambda t: 0), ("guest", lambda t: 1)):
+            m = _ended_round(seed)
+            stats = _Stats()
+            app = types.SimpleNamespace(store=lambda: stats, beep=lambda f, ms: None,
+                                        go=lambda screen: None, need=lambda name: None)
+            game = types.SimpleNamespace(match=m, kinds=["human", "human"], practice=who == "practice",
+                                         sheet="", counted=False, note=None)
+            t = types.SimpleNamespace(game=game, app=app, solo=True, save=lambda *a: None,
+                                      round_scored=lambda: None)
+            t.own_seat = (lambda own=own, t=t: own(t))
+            sheet.end_round(t)
+            counted[who] = stats.rounds
+        won = m.round_winner
+        assert counted["table"] == [won == 0] and counted["practice"] == []
+        assert counted["host"] == [won == 0] and counted["guest"] == [won == 1]
+    assert linktable.LinkTable.own_seat(types.SimpleNamespace(me=3)) == 3

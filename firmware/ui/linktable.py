@@ -74,6 +74,10 @@ class LinkTable(Table):
     def name(self, s):
         return None if s == self.me else self.game.names[s]
 
+    def own_seat(self):
+        """This device's person's seat: on the guest not seat 1, which is the host's person."""
+        return self.me
+
     def allow_undo(self, to, text):
         pass                             # the other device has seen the move: no taking it back
 

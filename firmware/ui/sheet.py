@@ -57,15 +57,15 @@ def end_round(t):
             row += ("," if row else "") + tok
         game.sheet += (";" if game.sheet else "") + row
         t.save()
-        # statistics count seat 1, when human (its rounds too), and never a practice game (its moves
-        if game.kinds[0] == "human" and not game.practice:   # could be taken back at will)
+        you = t.own_seat()                    # whose rounds and result the statistics count
+        if you != _NONE:
             try:
-                app.store().record_round(m.rules.vid, m.round_winner == m.rules.side(0))
+                app.store().record_round(m.rules.vid, m.round_winner == m.rules.side(you))
             except OSError as e:
                 game.note = app.need("store").failed(e, "stats")
     if m.over and not game.counted:
         game.counted = True
-        you = 0 if game.kinds[0] == "human" and not game.practice else _NONE     # (as above)
+        you = t.own_seat()
         if you != _NONE:
             side = m.rules.side(you)
             # points games: not winning is losing; Goat: only the goat loses

@@ -366,6 +366,12 @@ class Table(Screen):
             return
         self.advance()
 
+    def own_seat(self):
+        """The seat whose rounds and results the statistics count (ui/sheet.py): seat 1 when a person
+        plays it, none in a practice game (its moves could be taken back at will)."""
+        game = self.game
+        return 0 if game.kinds[0] == "human" and not game.practice else _NONE
+
     def name(self, s):
         """How the message area names seat s: None for "you" (the one person playing the AI)."""
         game = self.game
