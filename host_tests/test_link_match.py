@@ -7,7 +7,7 @@ from domino.rules import Rules
 from link import frame, session as ls
 from link.channel import Channel
 from tools.link.cable import Cable
-from tools.link.selfplay import play
+from tools.link.selfplay import _record, play
 
 # (variant, players, teams, seat owners): H the host's person, G the guest's, e/m/h AI on the host
 GAMES = [
@@ -211,3 +211,111 @@ def test_statistics_count_each_devices_own_person():
         assert counted["table"] == [won == 0] and counted["practice"] == []
         assert counted["host"] == [won == 0] and counted["guest"] == [won == 1]
     assert linktable.LinkTable.own_seat(types.SimpleNamespace(me=3)) == 3
+
+
+def _pair(seed, tmp):
+    from tools.link.selfplay import Device
+    cable = Cable(seed=seed)
+    a, b = cable.ends()
+    host = Device("host", a, str(tmp / "host"), seed * 2 + 1, ls.WANT_HOST)
+    guest = Device("guest", b, str(tmp / "guest"), seed * 2 + 2, ls.WANT_JOIN)
+    plan = (Rules("fives", 2, False, {"target": 61}), "HG", None)
+    host.boot(plan)
+    guest.boot()
+    return cable, host, guest, plan
+
+
+def _run(cable, devs, now, until, limit=600000):
+    from tools.link.selfplay import STEP_MS
+    while now < limit and not until():
+        cable.now = now
+        for d in devs:
+            d.step(now)
+        now += STEP_MS
+    assert until(), "not reached in %d ms" % limit
+    return now
+
+
+def test_a_match_ended_while_the_cable_is_out_is_handed_over(tmp_path):
+    """The match's last move is made with the cable out: the mover's match is over, the other's not;
+    the mover owes it (Session.owes), keeps its save (ui/sheet.py) and, switched off and on
+    meanwhile, resumes the finished match from that save; once the cable is back the other device
+    gets the move, both records are the same and nothing is owed."""
+    seed = 5
+    cable, host, guest, plan = _pair(seed, tmp_path / "first")       # the match once, to count it
+    def over(d):
+        return d.session.match is not None and d.session.match.over
+
+    _run(cable, (host, guest), 0, lambda: over(host) and over(guest))
+    total = host.session.mine
+    cable, host, guest, plan = _pair(seed, tmp_path / "again")       # again, the same way, but
+    carry = cable._carry                                             # the cable is pulled as the
+                                                                     # last move goes on the wire
+
+    def pull_at_the_last(src, data):
+        if not cable.faults["cut"] and max(host.session.mine, guest.session.mine) == total:
+            cable.cut(60000)                                         # (once)
+        return carry(src, data)
+    cable._carry = pull_at_the_last
+    now = _run(cable, (host, guest), 0, lambda: over(host) or over(guest))
+    mover = host if host.session.match.over else guest
+    other = guest if mover is host else host
+    assert mover.session.owes() and not other.session.match.over
+    now = _run(cable, (host, guest), now + 5000, lambda: True)
+    mover.boot(plan if mover is host else None)                    # switched off and on, cable out
+    assert mover.session.match.over and mover.session.owes()
+    now = _run(cable, (host, guest), now, lambda: cable.plugged())
+    now = _run(cable, (host, guest), now, lambda: other.session.match.over and not mover.session.owes()
+               and not other.session.owes())
+    assert _record(host.session.match) == _record(guest.session.match)
+    assert host.session.match.scores == guest.session.match.scores
+
+
+def test_the_screens_keep_a_finished_link_match_until_it_is_handed_over():
+    """ui/sheet.py keeps the save of a match over while the session still owes the other device
+    moves (a restart then resumes it to hand them over), and retires it otherwise; ui/nav.py handed
+    serves the session from the menus until nothing is owed, then drops it and the save, and gives
+    up the wait when another game has started."""
+    import types
+    from link import lockstep
+    from domino.match import Match
+    from tools.sim.ui_host import device_module
+    sheet = device_module("ui.sheet")
+    nav = device_module("ui.nav")
+    for owes in (True, False):
+        m = Match(Rules("fives", 2, False, {"target": 61}), 3)
+        m.start_round()
+        rnd = random.Random(3)
+        lockstep.run_forced(m)
+        while not m.over:
+            rd = m.round
+            m.play(rd.buf[rnd.randrange(rd.legal())])
+            if lockstep.advance(m):
+                lockstep.turn_round(m)
+        stats = _Stats()
+        cleared = []
+        stats.clear_game = lambda: cleared.append(1)
+        link = types.SimpleNamespace(owes=lambda owes=owes: owes)
+        app = types.SimpleNamespace(store=lambda: stats, beep=lambda f, ms: None, go=lambda screen: None,
+                                    need=lambda name: None, link=link)
+        game = types.SimpleNamespace(match=m, kinds=["human", "human"], practice=False, sheet="",
+                                     counted=False, note=None, stats=None)
+        t = types.SimpleNamespace(game=game, app=app, solo=True, save=lambda *a: None,
+                                  round_scored=lambda: None, own_seat=lambda: 0)
+        sheet.end_round(t)
+        assert stats.results and cleared == ([] if owes else [1])
+    # the menus' side: served while owed, then the session and the save go
+    owed = [True]
+    link = types.SimpleNamespace(owes=lambda: owed[0])
+    cleared = []
+    files = types.SimpleNamespace(clear_game=lambda: cleared.append(1))
+    app = types.SimpleNamespace(link=link, handover=link, table=None, saves=lambda: files)
+    nav.handed(app)
+    assert app.link is link and app.handover is link and not cleared
+    owed[0] = False
+    nav.handed(app)
+    assert app.link is None and app.handover is None and cleared == [1]
+    app = types.SimpleNamespace(link=link, handover=link, table=object(), saves=lambda: files)
+    owed[0] = True
+    nav.handed(app)                      # another game's table: the wait ends, its save stays
+    assert app.link is None and app.handover is None and cleared == [1]

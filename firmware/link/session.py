@@ -142,6 +142,12 @@ class Session:
         o = self.owners[seat]
         return o == "G" if not self.hosting else o != "G"
 
+    def owes(self):
+        """The other device lacks moves of this device's game (or the game itself): a match over here
+        is handed over before its save goes (ui/nav.py handed)."""
+        return (self.match is not None and self.state != FAILED and
+                (self.peer_gid != self.gid or self.peer_has < self.mine))
+
     def my_seat(self):
         return self.owners.index("H" if self.hosting else "G")
 

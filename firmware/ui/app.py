@@ -73,6 +73,7 @@ class App:
         self.pending = None          # a game to start on the next pass (see start)
         self.menu_at = None          # the main menu's row last chosen: its cursor comes back there
         self.link = None             # a link game's session (ui/linkgame.py): polled every pass
+        self.handover = None         # ... a finished one's, until the other device has it all
         board.set_brightness(self.settings["bright"])
         from ui import nav
         if warm:                     # the 180K unix-port stress runs only: the Pico does not need it
@@ -309,6 +310,9 @@ class App:
                 nav.begin(self)              # C stack conservatively)
             if self.link is not None:        # the link cable: read, acknowledged, resent
                 self.link.poll(self.board.ticks_ms())
+                if self.handover is not None:
+                    from ui import nav
+                    nav.handed(self)
             self.handle_keys()
             self.screen.step()
             self.flush()

@@ -63,7 +63,11 @@ def boot(app, note):
 
 
 def _menu(app, what, text):
-    app.link = None                  # a link game ends here (its save resumes it)
+    link = app.link                  # a link game ends here (its save resumes it), but a match
+    app.link = None                  # over here that the other device has not all of yet is
+    if link is not None and link.match is not None and link.match.over and link.owes():
+        app.link = app.handover = link   # still served from the menus (see handed)
+        text = text or HANDOVER
     unload_game()
     drop_module("store")             # the menus load it when they need it (Settings, Statistics)
     if what == "safe":
@@ -88,6 +92,29 @@ def _menu(app, what, text):
         return
     from ui.menus import MainMenu
     app.go(MainMenu(app, text))
+
+
+HANDOVER = "Keep the link cable in: the other device lacks the last move"
+
+
+def handed(app):
+    """A finished link match waits in the menus for the other device to take its last moves (a
+    cable out when the match ended): once it has them, the session and the save go. Another game
+    started meanwhile ends the wait (its own save replaces this one)."""
+    link = app.handover
+    if app.link is not link or app.table is not None:
+        app.handover = None
+        if app.link is link:
+            app.link = None
+        return
+    if link.owes():
+        return
+    app.handover = None
+    app.link = None
+    try:
+        app.saves().clear_game()
+    except OSError:
+        pass
 
 
 def begin(app):

@@ -77,7 +77,9 @@ def end_round(t):
                 game.note = app.need("store").failed(e, "stats")   # shown on the menu after
             st = None
         try:
-            app.store().clear_game()          # a finished match is not offered to resume
+            link = app.link                   # a link match the other device has not all of yet
+            if link is None or not link.owes():   # keeps its save: a restart hands the moves over
+                app.store().clear_game()      # a finished match is not offered to resume
         except OSError:
             pass
     t.round_scored()
