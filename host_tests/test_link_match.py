@@ -309,12 +309,16 @@ def test_the_screens_keep_a_finished_link_match_until_it_is_handed_over():
     link = types.SimpleNamespace(owes=lambda: owed[0])
     cleared = []
     files = types.SimpleNamespace(clear_game=lambda: cleared.append(1))
-    app = types.SimpleNamespace(link=link, handover=link, table=None, saves=lambda: files)
+    menu = types.SimpleNamespace(note=nav.HANDOVER)
+    redrawn = []
+    app = types.SimpleNamespace(link=link, handover=link, table=None, saves=lambda: files, screen=menu,
+                                redraw=lambda: redrawn.append(1))
     nav.handed(app)
-    assert app.link is link and app.handover is link and not cleared
+    assert app.link is link and app.handover is link and not cleared and menu.note == nav.HANDOVER
     owed[0] = False
     nav.handed(app)
     assert app.link is None and app.handover is None and cleared == [1]
+    assert menu.note is None and redrawn                  # the menu's warning goes with it
     app = types.SimpleNamespace(link=link, handover=link, table=object(), saves=lambda: files)
     owed[0] = True
     nav.handed(app)                      # another game's table: the wait ends, its save stays

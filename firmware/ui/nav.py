@@ -115,6 +115,10 @@ def handed(app):
         app.saves().clear_game()
     except OSError:
         pass
+    sc = app.screen
+    if getattr(sc, "note", None) == HANDOVER:  # the menu's warning is done with
+        sc.note = None
+        app.redraw()
 
 
 def begin(app):
