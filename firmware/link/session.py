@@ -360,7 +360,7 @@ class Session:
         device has every move before it: it then shows on the other screen while this one is still
         drawing and saving it (what poll would send after them). Safe against a power cut before
         the save: the other device keeps the move and sends it back when this one, restarted from
-        its save a move behind, says how far it got (docs/LINK.md, "Restarts")."""
+        its save a move behind, says how far it got (docs/LINK.md, "A restart")."""
         if self.ch.busy() or self.peer_gid != self.gid or self.peer_has != self.mine - 1:
             return
         self._send_move(self.peer_has)
