@@ -295,9 +295,10 @@ def test_the_screens_keep_a_finished_link_match_until_it_is_handed_over():
         stats = _Stats()
         cleared = []
         stats.clear_game = lambda: cleared.append(1)
-        link = types.SimpleNamespace(owes=lambda owes=owes: owes)
+        link = types.SimpleNamespace(owes=lambda owes=owes: owes, poll=lambda now: None)
+        board = types.SimpleNamespace(ticks_ms=lambda: 0)
         app = types.SimpleNamespace(store=lambda: stats, beep=lambda f, ms: None, go=lambda screen: None,
-                                    need=lambda name: None, link=link)
+                                    need=lambda name: None, link=link, board=board)
         game = types.SimpleNamespace(match=m, kinds=["human", "human"], practice=False, sheet="",
                                      counted=False, note=None, stats=None)
         t = types.SimpleNamespace(game=game, app=app, solo=True, save=lambda *a: None,

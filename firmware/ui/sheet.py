@@ -78,7 +78,9 @@ def end_round(t):
             st = None
         try:
             link = app.link                   # a link match the other device has not all of yet
-            if link is None or not link.owes():   # keeps its save: a restart hands the moves over
+            if link is not None:              # keeps its save: a restart hands the moves over
+                link.poll(app.board.ticks_ms())   # (the other's acknowledgement of the last move,
+            if link is None or not link.owes():  # sent before this screen drew and saved it, is in)
                 app.store().clear_game()      # a finished match is not offered to resume
         except OSError:
             pass
