@@ -11,6 +11,7 @@ Positions are computed (ui/place.py) only when the layout changes, into prealloc
 """
 import framebuf
 from array import array
+from framebuf import FrameBuffer
 from micropython import const
 _NONE = const(255)  # = domino.tiles.NONE
 
@@ -108,7 +109,11 @@ class Gfx:
         f = self.font
         if f is not None:
             if not self.off(y, self.lh):
-                f.text(self.fb, s, x, y, col)
+                fb = self.fb
+                if not isinstance(fb, FrameBuffer):      # a band (see tile)
+                    y -= fb.y0
+                    fb = fb.fb
+                f.text(fb, s, x, y, col)
             return
         if k == 1:
             self.fb.text(s, x, y, col)
@@ -185,26 +190,32 @@ class Gfx:
         p[0] = s
         p[1] = z
 
-    def _half(self, x, y, v, s, horiz, col):
+    def _half(self, fb, x, y, v, horiz, col):
+        """The pips of v in the half-tile at x, y of the framebuf fb (_pips_for made their places)."""
         if not v:
             return
         m = _SIX_ACROSS if (v == 6 and horiz) else _PIP_MASKS[v]
         p = self._pip
         z = p[1]
-        fb = self.fb
-        for i in range(9):
-            if m & (1 << i):
+        i = 0
+        while m:
+            if m & 1:
                 fb.fill_rect(x + p[2 + i % 3], y + p[2 + i // 3], z, z, col)
+            m >>= 1
+            i += 1
 
     def tile(self, x, y, a, b, horiz, s, flags=0, mark=-1):
         """Tile a|b with its top-left at x, y: a on the left (top), b on the right (bottom).
         flags _F_CLOSED draws it face down; mark >= 0 outlines it in that colour."""
         c = self.c
-        fb = self.fb
         w = 2 * s if horiz else s
         h = s if horiz else 2 * s
         if self.off(y - 2, h + 4):
             return
+        fb = self.fb
+        if not isinstance(fb, FrameBuffer):  # a band of the frame (boards/_base.py BandView): its
+            y -= fb.y0                       # framebuf drawn on directly, at the band's rows (a
+            fb = fb.fb                       # call through the view costs three times a call's time)
         if flags & _F_CLOSED:
             fb.fill_rect(x, y, w, h, c.EDGE)
             fb.rect(x, y, w, h, c.TILE)
@@ -216,12 +227,12 @@ class Gfx:
                 fb.rect(x, y, w, h, c.EDGE)
             if horiz:
                 fb.vline(x + s, y + 1, s - 2, self.divider)
-                self._half(x, y, a, s, True, c.PIP)
-                self._half(x + s, y, b, s, True, c.PIP)
+                self._half(fb, x, y, a, True, c.PIP)
+                self._half(fb, x + s, y, b, True, c.PIP)
             else:
                 fb.hline(x + 1, y + s, s - 2, self.divider)
-                self._half(x, y, a, s, False, c.PIP)
-                self._half(x, y + s, b, s, False, c.PIP)
+                self._half(fb, x, y, a, False, c.PIP)
+                self._half(fb, x, y + s, b, False, c.PIP)
         if mark >= 0:
             fb.rect(x - 1, y - 1, w + 2, h + 2, mark)
             if s >= 8:
@@ -234,11 +245,14 @@ class Gfx:
             return
         c = self.c
         fb = self.fb
+        if not isinstance(fb, FrameBuffer):  # a band (see tile)
+            y -= fb.y0
+            fb = fb.fb
         self._pips_for(s)
         fb.fill_rect(x, y, s, s, c.TILE)
         if not self.mono:
             fb.rect(x, y, s, s, c.EDGE)
-        self._half(x, y, v, s, False, c.PIP)
+        self._half(fb, x, y, v, False, c.PIP)
         if mark >= 0:
             fb.rect(x - 1, y - 1, s + 2, s + 2, mark)
             fb.rect(x - 2, y - 2, s + 4, s + 4, mark)
