@@ -60,9 +60,9 @@ def palette565(palette):
 # (measured on the emulated Pico): 4.8 KB more free heap at a whole UI match's worst point
 # for the same time per frame (the SPI link, not the drawing, sets the pace), docs/benchmarks.md.
 BAND_BYTES = const(4800)
-# ... but no band under this many rows: a cursor move redraws only its two tiles while the bottom
-# band holds the whole hand row (ui/paint.py cursor): 28 rows of lying tiles on 240x135; the 240-row
-# screens' upright hand (56 rows) spans two bands and is redrawn whole.
+# ... but no band under this many rows: a redraw of a region over several bands draws the screen's
+# part there once per band. (A cursor move draws and sends only its two tiles' columns, show_cols,
+# in each band the hand row spans: the 240-row screens' upright hand, 56 rows, spans two.)
 MIN_BAND_ROWS = const(40)
 
 
@@ -129,8 +129,6 @@ class Board:
     fb_format = None     # framebuf format constant of the buffer
     band = 0             # rows the buffer holds (0 or height: the whole frame)
     y0 = 0               # the screen row of the buffer's first row
-    moved = 0            # counts set_band calls and whole frames: what a screen drew into the buffer
-                         # is still there while this stays the same (ui/paint.py's cursor)
     palette = PALETTE    # RGB888 tuples; on mono boards (dark, lit)
     KEY_HELP: str = ""
     KEYS: int = 0        # logical keys this board can produce (keys K_* bits)
@@ -152,6 +150,12 @@ class Board:
         included) of the band it holds; `more`: further bands of the same frame follow."""
         pass
 
+    def show_cols(self, y0, y1, x0, x1, more=False):
+        """Push only columns x0..x1 (widened to whole bytes) of screen rows y0..y1: what a region
+        drawn over a band the buffer did not hold whole shows (ui/app.py paint_parts); the rest of
+        the buffer's rows is not the screen's. A board that keeps the whole frame sends the rows."""
+        self.show(y0, y1, more)
+
     def gs4(self, whole=False):
         """The 4-bit frame buffer (framebuf.GS4_HMSB): buf, fb, band; one band of the frame when
         the whole frame would take more than BAND_BYTES (whole: never, for tests)."""
@@ -166,7 +170,6 @@ class Board:
 
     def set_band(self, y0):
         """The buffer holds screen rows y0 .. y0 + band - 1 from now on (fb draws there)."""
-        self.moved += 1
         self.y0 = y0
         fb = self.fb
         if isinstance(fb, BandView):
@@ -179,7 +182,6 @@ class Board:
         band = self.band
         h = self.height
         if not band or band >= h:
-            self.moved += 1
             draw(arg)
             self.show()
             return

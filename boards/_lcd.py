@@ -21,6 +21,9 @@ class LcdBoard(Board):
         self.lit = False             # the backlight waits for the first whole frame
 
     def show(self, y0=0, y1=0x7FFF, more=False):
+        self.show_cols(y0, y1, 0, -1, more)
+
+    def show_cols(self, y0, y1, x0, x1, more=False):
         top = self.y0
         end = top + self.band - 1
         if end >= self.height:
@@ -30,7 +33,7 @@ class LcdBoard(Board):
         if y1 > end:
             y1 = end
         if y0 <= y1:
-            self.display.show(self.buf, y0, y1, top)
+            self.display.show(self.buf, y0, y1, top, x0, x1)
         if not more and not self.lit:
             self.lit = True
             self.display.set_backlight(self.brightness)

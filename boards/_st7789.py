@@ -121,25 +121,31 @@ class ST7789:
         b[3] = y1 & 0xFF
         self.cmd(_RASET, b)
 
-    def show(self, buf, y0=0, y1=-1, top=0):
+    def show(self, buf, y0=0, y1=-1, top=0, x0=0, x1=-1):
         """Send screen rows y0..y1 (inclusive; default all) from a GS4_HMSB buffer of `width`
-        columns whose first row is screen row `top` (a band of the frame: boards/_base.py)."""
+        columns whose first row is screen row `top` (a band of the frame: boards/_base.py); only
+        columns x0..x1 of them when given (widened to whole bytes of the buffer)."""
         if not self._awake:
             self.wake()
         if y1 < 0:
             y1 = self.height - 1
         w = self.width
+        if x1 < 0 or x1 >= w:
+            x1 = w - 1
+        x0 &= ~1
+        x1 |= 1
         bpl = w >> 1
-        line = self.line
+        n = (x1 - x0 + 1) >> 1
+        line = self.line if n == bpl else memoryview(self.line)[:n * 4]
         lut = self.lut
         spi = self.spi
-        self._window(0, y0, w - 1, y1)
+        self._window(x0, y0, x1, y1)
         self.cmd(_RAMWR)
         self.cs.value(0)
         self.dc.value(1)
-        off = (y0 - top) * bpl
+        off = (y0 - top) * bpl + (x0 >> 1)
         for _ in range(y1 - y0 + 1):
-            expand(buf, off, line, lut, bpl)
+            expand(buf, off, line, lut, n)
             spi.write(line)
             off += bpl
         self.cs.value(1)

@@ -260,6 +260,21 @@ class SimBoard(Board):
             if b < a:
                 b = a
             off = a + top * bpl
+        self._send_rows(a, b, off, more)
+
+    def show_cols(self, y0, y1, x0, x1, more=False):
+        """Columns x0..x1 (whole bytes) of rows y0..y1 of the band in the buffer, a message a row."""
+        top = self.y0
+        bpl = (self.width + 1) // 2
+        y1 = min(y1, top + self.band - 1, self.height - 1)
+        for y in range(max(y0, top), y1 + 1):
+            a = (y - top) * bpl + (x0 >> 1)
+            self._send_rows(a, a + (x1 >> 1) + 1 - (x0 >> 1), a + top * bpl, True)
+        self.show(y1, y1 - 1, more)              # (no rows: the frame's end when it is one)
+
+    def _send_rows(self, a, b, off, more):
+        if self._out is None:
+            return
         h = self._fhdr
         n = b - a + 4
         h[0] = 0x42 if more else 0x46  # 'B', 'F'

@@ -19,7 +19,8 @@ SIZES = ("240x240", "320x240", "240x135", "128x64")
 def test_band_rule():
     """One rule for the device boards and the simulator: the fewest equal bands of at most 4,800 bytes,
     none under 40 rows (a hand row of lying tiles, which a cursor move redraws alone while one band
-    holds it; the 240-row screens' upright hand spans two bands and is redrawn whole)."""
+    holds it; the 240-row screens' upright hand spans two, and a cursor move sends its tiles'
+    columns from each, ui/app.py paint_parts)."""
     from boards._base import BAND_BYTES, MIN_BAND_ROWS, band_rows
     assert (BAND_BYTES, MIN_BAND_ROWS) == (4800, 40)
     assert band_rows(240, 240) == 40           # 6 bands, 4,800 bytes (the frame: 28,800)
@@ -116,19 +117,11 @@ def test_sim_link_assembles_the_frames_a_whole_buffer_shows(tmp_path, board, siz
 @needs_mp
 @pytest.mark.parametrize("size", SIZES)
 def test_partial_redraws_leave_the_whole_frame(mpy, tmp_path, size):
-    """A cursor move redraws and sends the hand row alone, choosing an end the table and message
-    areas (ui/app.py paint_parts): seeded games through the keys (the cursor along the hand, hints,
+    """A cursor move redraws and sends its two tiles' columns alone, choosing an end the table and
+    message areas (ui/app.py paint_parts): seeded games through the keys (the cursor along the hand, hints,
     ends chosen; a game with the AI and a pass-and-play one with its curtains), and after every pass
     of the loop the panel's content, every row sent so far put together, must equal the current
     screen drawn whole, byte for byte."""
-    from boards._base import band_rows
-    from tools.sim import ui_host
-    w, h = (int(v) for v in size.split("x"))
-    rows = band_rows(w, h)
-    t = ui_host.make_table(w, h, players=2)
-    # the cursor's own part (its two tiles) needs the hand row whole in one band; the 240-row
-    # screens' hand of upright 24-pixel halves (56 rows with the outline's) spans two of 40
-    own = (t.hand_y - 1) // rows == (h - 1) // rows
     two = 0                                      # moves whose table rows went as two spans
     for seed, game in ((5, ["fives", 2, ["human", "medium"]]), (9, ["draw", 3, ["human", "human", "easy"]])):
         out = frames.run({"size": size, "seed": seed, "root": str(tmp_path / ("s%d" % seed)), "anim": 1,
@@ -139,8 +132,9 @@ def test_partial_redraws_leave_the_whole_frame(mpy, tmp_path, size):
         assert p["bad"] == 0, (size, seed, p["first"])
         assert p["checks"] > 100 and p["screens"].get("Table", 0) > 50, p
         if size != "128x64":                     # (the OLED's table is drawn whole)
-            cursor = "16" if own else "8"        # the cursor's tiles, else the hand row whole
-            assert p["parts"].get(cursor, 0) > 5 and p["parts"].get("4", 0) > 0, p    # the message
+            # the cursor's two tiles alone, their columns sent (the 240-row screens' upright hand
+            # row, 56 rows, spans two bands of 40: drawn and sent in each)
+            assert p["parts"].get("16", 0) > 5 and p["parts"].get("4", 0) > 0, p    # the message
             assert sum(n for k, n in p["parts"].items() if int(k) & 32) > 0, p       # a move's rows
             two += sum(n for k, n in p["parts"].items() if int(k) & 64)
         if "human" == game[2][1]:

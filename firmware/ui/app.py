@@ -244,18 +244,27 @@ class App:
             runs.append((y0, y1, run))
         runs.sort()                          # top to bottom, as a whole frame is sent
         for y0, y1, run in runs:
+            cols = sc.part_cols(run)             # (a region of some columns only: the cursor's)
+            moved = False
             y = y0
             while y <= y1:
                 top = b.y0 if band < h else 0
                 if not (top <= y and y1 < top + band):
-                    b.set_band(y)                # (a band that holds the whole run stays: ui/paint.py's
-                    top = y                      # cursor draws on the hand row it holds)
+                    b.set_band(y)                # (a band that holds the whole run stays)
+                    top = y
+                    moved = True
                 sc.draw_parts(g, run)
                 z = top + band - 1
                 if z > y1:
                     z = y1
-                b.show(y, z, z < y1)
+                if cols is None:
+                    b.show(y, z, z < y1)
+                else:
+                    b.show_cols(y, z, cols[0], cols[1], True)
+                    b.show_cols(y, z, cols[2], cols[3], z < y1)
                 y = z + 1
+            if moved and cols is not None:       # the band drawn for some columns only is not the
+                b.set_band(-band)                # screen's elsewhere: no band is held now
 
     def paint_rows(self, draw, y0, y1):
         """draw(g), which changes screen rows y0..y1 only, over the frame shown, and show those

@@ -37,9 +37,8 @@ def draw(t, g, parts=_P_ALL):
     b = t.app.board
     top = b.y0
     end = top + (b.band or b.height)             # the first row below the band
-    if parts & _P_CURSOR and (parts & _P_HAND or t.hand_at != b.moved):
-        parts = parts & ~_P_CURSOR | _P_HAND     # the row whole: it has the cursor, or the buffer
-                                                 # no longer holds the row as last drawn
+    if parts & _P_CURSOR and parts != _P_CURSOR:
+        parts = parts & ~_P_CURSOR | _P_HAND     # with another region (sent whole): the row whole
     if parts & _P_TABLE:
         parts &= ~(_P_TROWS | _P_TROWS2)
     bit = _P_HEAD
@@ -364,9 +363,6 @@ def hand(t, g):
     fb.fill_rect(0, top, g.w, g.h - top, c.BG)                # the row above the hand's)
     t.load_hand()
     n = t.nh
-    b = g.board
-    if g.fb is b.fb:                             # (not a test's frame of its own)
-        t.hand_drawn(-1)
     if t.shown == _NONE:
         if not t.solo and not g.mono:             # (1-bit: nothing lit there, tests check)
             g.center("(hands hidden)", t.hand_y + (t.hand_h - g.lh) // 2, c.DIM)
@@ -384,23 +380,39 @@ def hand(t, g):
     for i in range(f, min(n, f + vis)):
         _hand_tile(t, g, i, picking)
     _scroll_marks(t, g, vis)
-    if g.fb is b.fb and b.y0 <= t.hand_y - 1 and g.h <= b.y0 + (b.band or g.h):
-        t.hand_drawn(b.moved)                    # the whole row is in the buffer (see cursor)
 
 
 def cursor(t, g):
     """The cursor moved inside the hand row's shown tiles (ui/pick.py): only the tile it left and the
     one it is on are drawn again, each over its own columns of the row (the tiles are 3 pixels apart,
-    the cursor's outline 2 wide), then the scroll marks over them as the whole row draws them. The
-    rest of the row is what the buffer holds from the row's last drawing: only asked for while it
-    does (t.hand_at: nothing has moved the band since, boards/_base.py's `moved`)."""
+    the cursor's outline 2 wide), then the scroll marks over them as the whole row draws them. Only
+    those columns are sent (Table.part_cols, ui/app.py paint_parts): the rest of the row in the
+    buffer need not be the screen's, so a hand row across two bands costs no more."""
     t.load_hand()
     x0, vis, _ = t.hand_span()
-    for i in (t.cursor_was, t.cursor):
-        x, y, w, h = t.hand_rect(i)
-        g.fb.fill_rect(x - 2, t.hand_y - 1, w + 4, g.h - t.hand_y + 1, g.c.BG)
-        _hand_tile(t, g, i, True)
+    cols = cursor_cols(t)
+    for k in (0, 2):
+        g.fb.fill_rect(cols[k], t.hand_y - 1, cols[k + 1] - cols[k] + 1, g.h - t.hand_y + 1, g.c.BG)
+    f = t.hfirst
+    for i in range(f, min(t.nh, f + vis)):       # the tiles in those columns (the two, and the other
+        x, y, w, h = t.hand_rect(i)              # when they are neighbours: outlines overlap)
+        e = 2 if i == t.cursor else 0
+        if x - e <= cols[1] and x + w - 1 + e >= cols[0] or x - e <= cols[3] and x + w - 1 + e >= cols[2]:
+            _hand_tile(t, g, i, True)
     _scroll_marks(t, g, vis)
+
+
+def cursor_cols(t):
+    """(first, last, first, last): the columns of the tile the cursor left and of the one it is on,
+    with their outlines, each widened to whole bytes of the frame buffer (two pixels): what a cursor
+    move draws (cursor) and sends (ui/app.py paint_parts)."""
+    out = []
+    last = t.app.g.w - 1
+    for i in (t.cursor_was, t.cursor):
+        x, _, w, _ = t.hand_rect(i)
+        out.append(max(0, x - 2) & ~1)
+        out.append(min(last, (x + w + 1) | 1))
+    return out
 
 
 def _hand_tile(t, g, i, picking):

@@ -93,7 +93,6 @@ def moves_of(t, tile):
 
 
 def key(t, k):
-    app = t.app
     if k == _K_A and t.calm_until and ticks_diff(t.now(), t.calm_until) < 0:
         return                         # still mashing from the AI's turn: not a choice
     t.calm(0)
@@ -141,7 +140,7 @@ def key(t, k):
     f = t.hfirst
     vis = t.hand_span()[1]
     part = _P_HAND
-    if f <= was < f + vis and f <= t.cursor < f + vis and t.hand_at == app.board.moved:
+    if f <= was < f + vis and f <= t.cursor < f + vis:
         t.set_cursor_was(was)
         part = _P_CURSOR
     t.changed(part | (_P_TABLE | _P_MSG if t.hint_move >= 0 else 0))

@@ -118,7 +118,6 @@ class Table(Screen):
         self.cursor = 0
         self.cursor_tile = _NONE
         self.cursor_was = 0          # where the cursor was drawn before a move (_P_CURSOR)
-        self.hand_at = -1            # board.moved when the hand row was last drawn whole in the buffer
         self.trows = (0, 0)          # _P_TROWS's rows
         self.trows2 = (0, 0)         # _P_TROWS2's (t.trows again when the move changed one span)
         self.playable = 0            # mask of tiles with a legal move
@@ -222,10 +221,6 @@ class Table(Screen):
         """The table area's rows a move changed (_P_TROWS, _P_TROWS2)."""
         self.trows = rows
         self.trows2 = rows2
-
-    def hand_drawn(self, moved):
-        """The hand row was drawn whole into the buffer at board.moved `moved` (-1: it was not)."""
-        self.hand_at = moved
 
     def scroll_hand(self, first):
         """The hand row shows tiles from `first` on."""
@@ -561,6 +556,11 @@ class Table(Screen):
         # the hand row (_P_HAND, _P_CURSOR)
         return self.hand_y - (0 if self.compact else 1), self.app.g.h - 1   # (the raised cursor tile's
                                                                               # outline: hand_y - 1)
+
+    def part_cols(self, part):
+        """The column spans a region changes when that is not the whole width, else None (the
+        cursor's two tiles: ui/paint.py cursor_cols)."""
+        return self.app.need("ui.paint").cursor_cols(self) if part == _P_CURSOR else None
 
     def wheel_y(self):
         """Centre row of the thinking wheel (its box: 5 rows either side at most)."""

@@ -113,6 +113,16 @@ class Driver:
                     shown[a * stride:(b + 1) * stride] = buf[(a - top) * stride:(b + 1 - top) * stride]
             real(y0, y1, more)
         board.show = show
+        real_cols = board.show_cols
+
+        def show_cols(y0, y1, x0, x1, more=False):
+            top = board.y0
+            for y in range(max(y0, top), min(y1, top + board.band - 1, h - 1) + 1):
+                a = (y - top) * stride + (x0 >> 1)
+                n = (x1 >> 1) + 1 - (x0 >> 1)
+                shown[a + top * stride:a + top * stride + n] = buf[a:a + n]
+            real_cols(y0, y1, x0, x1, more)
+        board.show_cols = show_cols
 
     def mash_keys(self):
         """While an AI thinks and its move is shown, the mash key reads as pressed on every other
