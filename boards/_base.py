@@ -14,30 +14,36 @@ except ImportError:
 COLOUR_NAMES = ("BG", "FG", "DIM", "TABLE", "TILE", "PIP", "EDGE", "CURSOR", "PLAYABLE",
                 "ACCENT", "WARN", "GOOD", "REMEMBERED", "TEAM0", "TEAM1", "PANEL")
 
-# Default palette (RGB888; the panel shows the RGB565 rounding of these).
+# Default palette: RGB888, three bytes a colour in palette-index order (the panel shows their RGB565
+# rounding). Bytes, not a tuple of tuples: 48 bytes of heap instead of 17 objects.
 PALETTE = (
-    (0, 0, 0),         # 0  BG          black
-    (255, 255, 255),   # 1  FG          white text
-    (128, 128, 128),   # 2  DIM         grey: disabled text, hints
-    (0, 88, 48),       # 3  TABLE       green felt
-    (244, 236, 212),   # 4  TILE        ivory tile face
-    (24, 24, 24),      # 5  PIP         near-black pips
-    (112, 96, 64),     # 6  EDGE        tile outline / divider
-    (255, 216, 0),     # 7  CURSOR      yellow selection
-    (96, 232, 128),    # 8  PLAYABLE    light green: tiles/ends you can play
-    (0, 200, 232),     # 9  ACCENT      cyan: titles, highlights
-    (232, 40, 40),     # 10 WARN        red
-    (40, 200, 64),     # 11 GOOD        green
-    (208, 96, 255),    # 12 REMEMBERED  violet: Goat "+N" remembered points
-    (64, 144, 255),    # 13 TEAM0       blue
-    (255, 152, 40),    # 14 TEAM1       orange
-    (40, 40, 48),      # 15 PANEL       dark grey: boxes, status bars
+    b"\x00\x00\x00"    # 0  BG          black
+    b"\xff\xff\xff"    # 1  FG          white text
+    b"\x80\x80\x80"    # 2  DIM         grey: disabled text, hints
+    b"\x00\x58\x30"    # 3  TABLE       green felt
+    b"\xf4\xec\xd4"    # 4  TILE        ivory tile face
+    b"\x18\x18\x18"    # 5  PIP         near-black pips
+    b"\x70\x60\x40"    # 6  EDGE        tile outline / divider
+    b"\xff\xd8\x00"    # 7  CURSOR      yellow selection
+    b"\x60\xe8\x80"    # 8  PLAYABLE    light green: tiles/ends you can play
+    b"\x00\xc8\xe8"    # 9  ACCENT      cyan: titles, highlights
+    b"\xe8\x28\x28"    # 10 WARN        red
+    b"\x28\xc8\x40"    # 11 GOOD        green
+    b"\xd0\x60\xff"    # 12 REMEMBERED  violet: Goat "+N" remembered points
+    b"\x40\x90\xff"    # 13 TEAM0       blue
+    b"\xff\x98\x28"    # 14 TEAM1       orange
+    b"\x28\x28\x30"    # 15 PANEL       dark grey: boxes, status bars
 )
+MONO_PALETTE = b"\x00\x00\x00\xff\xff\xff"   # a 1-bit panel: dark, lit
 
-# Mono (SSD1306) mapping: 0 = dark, 1 = lit. Tiles are lit faces with dark pips.
-MONO = {"BG": 0, "FG": 1, "DIM": 1, "TABLE": 0, "TILE": 1, "PIP": 0, "EDGE": 1, "CURSOR": 1,
-        "PLAYABLE": 1, "ACCENT": 1, "WARN": 1, "GOOD": 1, "REMEMBERED": 1, "TEAM0": 1,
-        "TEAM1": 1, "PANEL": 0}
+# Mono (SSD1306) mapping, bit i for COLOUR_NAMES[i]: 1 = lit, 0 = dark. Tiles are lit faces with
+# dark pips: BG, TABLE, PIP and PANEL dark, the rest lit.
+_MONO_LIT = const(0b0111111111010110)
+
+
+def rgb_of(palette):
+    """The palette's colours as (r, g, b) tuples (host tools)."""
+    return tuple(tuple(palette[i:i + 3]) for i in range(0, len(palette), 3))
 
 
 class Colours:
@@ -46,11 +52,12 @@ class Colours:
     def __init__(self, mono=False):
         self.names = COLOUR_NAMES
         for i, n in enumerate(COLOUR_NAMES):
-            setattr(self, n, MONO[n] if mono else i)
+            setattr(self, n, (_MONO_LIT >> i) & 1 if mono else i)
 
 
 def palette565(palette):
-    return [rgb565(r, g, b) for (r, g, b) in palette]
+    """The RGB565 value of each colour of a palette (RGB888 bytes, three a colour)."""
+    return [rgb565(palette[i], palette[i + 1], palette[i + 2]) for i in range(0, len(palette), 3)]
 
 
 # Colour boards draw the screen in horizontal bands: a GS4 frame (two pixels a byte) bigger than this
@@ -62,14 +69,14 @@ def palette565(palette):
 BAND_BYTES = const(4800)
 # ... but no band under this many rows: a redraw of a region over several bands draws the screen's
 # part there once per band. (A cursor move draws and sends only its two tiles' columns, show_cols,
-# in each band the hand row spans: the 240-row screens' upright hand, 56 rows, spans two.)
-MIN_BAND_ROWS = const(40)
+# in each band the hand row spans: a hand row need not fit one band.)
+MIN_BAND_ROWS = const(24)
 
 
 def band_rows(width, height):
     """Rows per band of a GS4 frame buffer: all of them when the frame fits BAND_BYTES, else the
     height split into the fewest equal bands of at most BAND_BYTES, or MIN_BAND_ROWS rows where a
-    row is wider (240x240: 6 x 40 rows, 320x240: 6 x 40, 240x135: 4 x 34, the last band shorter)."""
+    row is wider (240x240: 6 x 40 rows, 320x240: 8 x 30, 240x135: 4 x 34, the last band shorter)."""
     bpl = (width + 1) // 2
     most = BAND_BYTES // bpl
     if most < MIN_BAND_ROWS:
@@ -129,7 +136,7 @@ class Board:
     fb_format = None     # framebuf format constant of the buffer
     band = 0             # rows the buffer holds (0 or height: the whole frame)
     y0 = 0               # the screen row of the buffer's first row
-    palette = PALETTE    # RGB888 tuples; on mono boards (dark, lit)
+    palette = PALETTE    # RGB888 bytes, three a colour; on mono boards MONO_PALETTE (dark, lit)
     KEY_HELP: str = ""
     KEYS: int = 0        # logical keys this board can produce (keys K_* bits)
     SHIFT: int = 0       # 4-button boards: modifier key for keys.Input (0 = none)

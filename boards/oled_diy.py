@@ -88,7 +88,7 @@ def build(piezo=PIEZO):
         raise ImportError("oled_diy needs the ssd1306 driver: mpremote mip install ssd1306")
     import framebuf
 
-    from boards._base import Board
+    from boards._base import MONO_PALETTE, Board
     from boards._hw import GpioKeys, watchdog
 
     i2c = I2C(0, sda=Pin(4), scl=Pin(5), freq=400000)
@@ -99,7 +99,7 @@ def build(piezo=PIEZO):
     class OledBoard(Board):
         name = "oled_diy"
         mono = True
-        palette = ((0, 0, 0), (255, 255, 255))
+        palette = MONO_PALETTE
         pitch_um = PITCH_UM
         link = LINK
 

@@ -24,7 +24,7 @@ import time
 
 import framebuf
 
-from boards._base import Board, palette565
+from boards._base import MONO_PALETTE, Board, palette565
 from boards._gs4 import rgb888
 from keys import K_ALL, K_DOWN, K_UP, K_X, K_Y
 
@@ -125,7 +125,7 @@ class SimBoard(Board):
         self.height = height
         self.mono = mono
         if mono:
-            self.palette = ((0, 0, 0), (255, 255, 255))
+            self.palette = MONO_PALETTE
         Board.__init__(self)
         if mono:
             self.fb_format = framebuf.MONO_VLSB

@@ -18,13 +18,12 @@ SIZES = ("240x240", "320x240", "240x135", "128x64")
 
 def test_band_rule():
     """One rule for the device boards and the simulator: the fewest equal bands of at most 4,800 bytes,
-    none under 40 rows (a hand row of lying tiles, which a cursor move redraws alone while one band
-    holds it; the 240-row screens' upright hand spans two, and a cursor move sends its tiles'
-    columns from each, ui/app.py paint_parts)."""
+    none under 24 rows (a hand row may span two bands: a cursor move sends its tiles' columns from
+    each, ui/app.py paint_parts)."""
     from boards._base import BAND_BYTES, MIN_BAND_ROWS, band_rows
-    assert (BAND_BYTES, MIN_BAND_ROWS) == (4800, 40)
+    assert (BAND_BYTES, MIN_BAND_ROWS) == (4800, 24)
     assert band_rows(240, 240) == 40           # 6 bands, 4,800 bytes (the frame: 28,800)
-    assert band_rows(320, 240) == 40           # 6 bands, 6,400 bytes (38,400)
+    assert band_rows(320, 240) == 30           # 8 bands, 4,800 bytes (38,400)
     assert band_rows(240, 135) == 34           # 4 bands (3 x 34 + 33 rows), 4,080 bytes (16,200)
     assert band_rows(128, 64) == 64            # small enough: the whole frame (4,096 bytes)
     for w, h in ((240, 240), (320, 240), (240, 135), (160, 128), (480, 320)):

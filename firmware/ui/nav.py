@@ -7,7 +7,8 @@ from ui.screen import drop_module
 
 WARM = ("store", "savegame", "domino.record", "ui.widgets", "ui.menus", "ui.dealcode", "ui.table",
         "ui.pick", "ui.paint", "ui.place", "ui.pause", "ui.sheet", "ui.settings", "ui.movelog",
-        "ui.linkgame", "ui.linktable")
+        "ui.linkgame", "ui.linktable", "ui.safestart", "ui.lang", "ai.reason", "eventlog",
+        "link.frame", "link.channel", "link.lockstep", "link.session", "link")
 
 
 def warm_up():

@@ -24,8 +24,8 @@ PALETTE = None
 def palette():
     global PALETTE
     if PALETTE is None:
-        from boards._base import PALETTE as P
-        PALETTE = P
+        from boards._base import PALETTE as P, rgb_of
+        PALETTE = rgb_of(P)
     return PALETTE
 
 
