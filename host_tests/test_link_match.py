@@ -167,18 +167,20 @@ class _Stats:
         pass
 
 
-def _ended_round(seed):
-    """A 2-player Fives match whose first round was played to its end by seeded random legal moves."""
+def _played(seed, options=None, whole=False):
+    """A 2-player Fives match played by seeded random legal moves to its first round's end, or
+    (whole) to the match's end."""
     from link import lockstep
     from domino.match import Match
-    m = Match(Rules("fives", 2, False), seed)
+    m = Match(Rules("fives", 2, False, options), seed)
     m.start_round()
     rnd = random.Random(seed)
     lockstep.run_forced(m)
-    while not m.round_over():
+    while not (m.over if whole else m.round_over()):
         rd = m.round
         m.play(rd.buf[rnd.randrange(rd.legal())])
-        lockstep.advance(m)
+        if lockstep.advance(m) and whole:
+            lockstep.turn_round(m)
     return m
 
 
@@ -196,7 +198,7 @@ def test_statistics_count_each_devices_own_person():
         counted = {}
         for who, own in (("table", table.Table.own_seat), ("practice", table.Table.own_seat),
                          ("host", lambda t: 0), ("guest", lambda t: 1)):
-            m = _ended_round(seed)
+            m = _played(seed)
             stats = _Stats()
             app = types.SimpleNamespace(store=lambda: stats, beep=lambda f, ms: None,
                                         go=lambda screen: None, need=lambda name: None)
@@ -277,21 +279,11 @@ def test_the_screens_keep_a_finished_link_match_until_it_is_handed_over():
     serves the session from the menus until nothing is owed, then drops it and the save, and gives
     up the wait when another game has started."""
     import types
-    from link import lockstep
-    from domino.match import Match
     from tools.sim.ui_host import device_module
     sheet = device_module("ui.sheet")
     nav = device_module("ui.nav")
     for owes in (True, False):
-        m = Match(Rules("fives", 2, False, {"target": 61}), 3)
-        m.start_round()
-        rnd = random.Random(3)
-        lockstep.run_forced(m)
-        while not m.over:
-            rd = m.round
-            m.play(rd.buf[rnd.randrange(rd.legal())])
-            if lockstep.advance(m):
-                lockstep.turn_round(m)
+        m = _played(3, {"target": 61}, whole=True)
         stats = _Stats()
         cleared = []
         stats.clear_game = lambda: cleared.append(1)

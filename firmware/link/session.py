@@ -186,7 +186,12 @@ class Session:
         plan = self.plan
         if self.hosting and self.match is None and plan is not None:
             self._new_game(plan)
-        if ch.busy() or self.match is None:
+        self._send_next()
+
+    def _send_next(self):
+        """What the other device lacks, once the cable is free: our game's set-up (the host), else
+        the next move it does not have."""
+        if self.ch.busy() or self.match is None:
             return
         if self.peer_gid != self.gid:
             if self.hosting:
@@ -361,9 +366,8 @@ class Session:
         drawing and saving it (what poll would send after them). Safe against a power cut before
         the save: the other device keeps the move and sends it back when this one, restarted from
         its save a move behind, says how far it got (docs/LINK.md, "A restart")."""
-        if self.ch.busy() or self.peer_gid != self.gid or self.peer_has != self.mine - 1:
-            return
-        self._send_move(self.peer_has)
+        if self.peer_gid == self.gid and self.peer_has == self.mine - 1:
+            self._send_next()
 
     def _send_move(self, k):
         b = self.body

@@ -44,7 +44,6 @@ MATCHPLAY = os.path.join(TOOLS, "proofs", "harness", "matchplay.py")   # uimatch
 HEADING = "## On the emulated Pico (measured)"
 # The device budgets, on the emulated Pico and Pico W.
 DEVICE_BOOT_MS = 1000.0
-DEVICE_FREE_W = 64 * 1024        # the Pico W, the tightest board (its radio stack: 40.7 KB of static RAM)
 DEVICE_AI_P95_MS = 550.0
 DEVICE_CURSOR_MS = 40
 DEVICE_PLAY_MS = 120
@@ -399,7 +398,7 @@ def device_verdicts(dev):
         part = "" if done >= runs else " (%d of the %d board and match pairs measured)" % (done, runs)
         measured = "%d B (%s, %s)%s" % (low, name, match, part)
         if image == "pico_w":
-            ok = low >= DEVICE_FREE_W and all(u.get("result") == "over" for u in ui)
+            ok = low >= emu.W_FREE_BUDGET and all(u.get("result") == "over" for u in ui)
             out.append((">= 64 KB free at the worst point of a whole UI match, Pico W", measured,
                         "PASS" if ok else "MISS"))
         else:

@@ -26,10 +26,6 @@ from tools.emu import harness as emu
 from tools.emu import keys
 from tools.emu import wiring
 
-# The device budget (docs/benchmarks.md): at least this free after a collection at the worst point
-# of a whole match on the Pico W, the board with the least heap.
-W_FREE_BUDGET = 64 * 1024
-
 HOST_KEYS = "up a a up a"      # main menu (no save) -> Link game -> Host a game -> the form: Start game
 JOIN_KEYS = "up a down a"      # main menu -> Link game -> Join a game (then waits for the host's game)
 SIT_KEYS = "a"                 # the host's set-up shown on the guest: sit down
@@ -315,9 +311,9 @@ def main(argv=None):
         print("link: " + problem)
         return 1
     lows = [x for x in figures(r)["heap_low"] if x is not None]
-    if a.heap and a.image == "pico_w" and lows and min(lows) < W_FREE_BUDGET:
+    if a.heap and a.image == "pico_w" and lows and min(lows) < emu.W_FREE_BUDGET:
         print("link: %d bytes free at the worst point on the Pico W, under the budget's %d"
-              % (min(lows), W_FREE_BUDGET))
+              % (min(lows), emu.W_FREE_BUDGET))
         return 1
     return 0
 
