@@ -197,7 +197,12 @@ class App:
         self.board.paint(draw, self.g)
 
     def flush(self):
-        """Show now what is to be drawn again (the whole screen, or the regions that changed)."""
+        """Show now what is to be drawn again (the whole screen, or the regions that changed). Not
+        while a screen is pending (start, resume, menu, fail): the stand-in Screen draws nothing, and
+        a banded board would push the band it holds into every band; the old screen stays shown
+        until the new one, set up on the next pass, draws itself."""
+        if self.pending is not None:
+            return
         if self.dirty:
             self.dirty = False
             self.parts = 0
