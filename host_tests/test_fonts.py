@@ -185,3 +185,49 @@ def test_the_writer_draws_the_files_bitmaps_without_allocating(micropython):
             assert got["first"] == 0, "%s %s: a first text() allocated %d bytes" % (name, fmt, got["first"])
             assert got["px"] == ["".join(r) for r in want], "%s on %s" % (name, fmt)
             assert got["inv"] == got["px"], "%s on %s in colour 0" % (name, fmt)
+
+
+GS4_SAME = r"""
+import framebuf
+from ui import font
+names = NAMES
+bad = []
+n = 0
+for name in names:
+    for (W, H) in ((62, 31), (40, 12)):
+        for (x, y) in ((1, 1), (-3, -5), (W - 13, H - 7), (-9, 4), (5, -14), (W + 2, 0), (0, H),
+                       (0, 0), (2, 3), (4, -6), (0, H - 9), (W - 26, 2), (-4, 1)):
+            for (bg, col) in ((0, 9), (3, 15), (15, 0), (6, 6)):
+                out = []
+                for direct in (False, True):
+                    f = font.Font("firmware/fonts/" + name + ".bin", framebuf.GS4_HMSB)
+                    buf = bytearray((W + 1) // 2 * H)
+                    fb = framebuf.FrameBuffer(buf, W, H, framebuf.GS4_HMSB)
+                    fb.fill(bg)
+                    fb.fill_rect(0, 0, W // 3, H, 7)          # another colour under part of it
+                    if direct:
+                        f.target(buf, W, H)
+                    f.text(fb, TEXT, x, y, col)
+                    f.close()
+                    out.append(bytes(buf))
+                n += 1
+                if out[0] != out[1]:
+                    bad.append((name, W, H, x, y, bg, col))
+print(n, len(bad), bad[:5], font._put4 is not None)
+"""
+
+
+def test_the_direct_gs4_writer_draws_what_the_blit_draws(micropython):
+    """Where native code runs (the Pico, the unix port) the colour boards' text goes straight into
+    the GS4 frame buffer (ui/font.py _put4) instead of through framebuf's palette blit: the same
+    pixels, clipped the same way at every edge, from odd and even columns (two pixels a byte),
+    over any background, in every colour and font."""
+    names = [n for n, _ in FONTS]
+    code = "TEXT = %r\nNAMES = %r\n" % ("Hi, Ёжик №5 — ок?\u4e00Wg", names) + GS4_SAME
+    env = dict(os.environ, MICROPYPATH=os.path.join(ROOT, "firmware"))
+    r = subprocess.run([micropython, "-X", "heapsize=512K", "-c", code], cwd=ROOT, env=env,
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    fields = r.stdout.strip().split(" ", 2)
+    assert fields[2].endswith("True"), r.stdout          # the native path was the one compared
+    assert int(fields[0]) == len(names) * 2 * 13 * 4 and fields[1] == "0", r.stdout

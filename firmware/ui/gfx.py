@@ -77,6 +77,8 @@ class Gfx:
         if not self.mono:
             from ui import font
             self.font = font.Font(font.for_board(board), board.fb_format)
+            if board.fb_format == framebuf.GS4_HMSB:    # every colour board: its frame buffer
+                self.font.target(board.buf, self.w, board.band or self.h)   # (or one band of it)
             self.cw = self.font.w
             self.lh = self.font.h
             self.caps = self.font.caps
