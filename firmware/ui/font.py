@@ -58,17 +58,26 @@ try:
             c1 = width - x
         if c0 == 0 and c1 == gw and (x & 1) == 0 and (gw & 1) == 0:
             # the whole glyph's width from an even column: two glyph bits make one byte, kept
-            # (mask) and set (value) through p[8..11] and p[12..15] by those two bits
-            n = gw >> 1
+            # (mask) and set (value) through p[8..11] and p[12..15] by those two bits; a byte's
+            # bits are taken only while some are left (most of a glyph is blank)
+            last = (0xFF << (sb * 8 - gw)) & 0xFF       # the last byte's bits inside the glyph
             while r < r1:
                 s = r * sb
                 d = ((y + r) * width + x) >> 1
-                m = 0
-                while m < n:
-                    q = (src[s + (m >> 2)] >> (6 - ((m & 3) << 1))) & 3
-                    if q:
-                        dst[d + m] = (dst[d + m] & p[8 + q]) | p[12 + q]
-                    m += 1
+                k = 0
+                while k < sb:
+                    b = src[s + k]
+                    if k == sb - 1:
+                        b &= last
+                    e = d
+                    while b:
+                        q = (b >> 6) & 3
+                        if q:
+                            dst[e] = (dst[e] & p[8 + q]) | p[12 + q]
+                        b = (b << 2) & 0xFF
+                        e += 1
+                    d += 4
+                    k += 1
                 r += 1
             return
         while r < r1:

@@ -110,6 +110,9 @@ def now(t):
     return last or todo, col
 
 
+_wrapped = [None, 0, 0, ()]   # the message last wrapped: its text, the two widths, its lines
+
+
 def msg(t, g):
     """The message area: on colour screens the open ends' row (ends), then the message lines."""
     c = g.c
@@ -118,13 +121,19 @@ def msg(t, g):
     top = 0 if t.compact else 1                  # (colour screens: the row under the message
     fb.fill_rect(0, t.msg_y, w, t.ends_h + t.msg_lines * g.lh + 1 - top, c.BG)   # lines is the
     #                                                                       hand's: part_rows)
-    if t.ends_h:
+    if t.ends_h and not g.off(t.msg_y, t.ends_h):
         ends(t, g)
     y = t.msg_y + t.ends_h                      # under the open ends
     rows = t.msg_lines
     text, col = now(t)
     c1, c2 = t.msg_cols()
-    lines = wrap(text, c1, c2)
+    w = _wrapped
+    if w[0] != text or w[1] != c1 or w[2] != c2:     # wrapped once a frame, not once a band
+        w[0] = text
+        w[1] = c1
+        w[2] = c2
+        w[3] = wrap(text, c1, c2)
+    lines = w[3]
     k = (t.page % ((len(lines) + rows - 1) // rows)) * rows
     for i in range(rows):
         if k + i < len(lines):
