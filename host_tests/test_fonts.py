@@ -206,7 +206,7 @@ for name in names:
                     fb.fill(bg)
                     fb.fill_rect(0, 0, W // 3, H, 7)          # another colour under part of it
                     if direct:
-                        f.target(buf, W, H)
+                        f.target(fb, buf, W, H)
                     f.text(fb, TEXT, x, y, col)
                     f.close()
                     out.append(bytes(buf))

@@ -8,8 +8,9 @@ costs the heap its runs and one glyph, not its bitmaps (docs/UI.md, "Fonts": the
 string is drawn character by character from its UTF-8 bytes, read through a memoryview (the one
 small allocation per string): taking it apart into one-letter strings would intern each letter for
 good, and the extra names make MicroPython's name table grow by a whole pool (~9 KB on the Pico) at
-some moment mid-game. Glyphs go through framebuf's blit with a two-colour palette, on any framebuf
-format: no viper or native code (the browser's port has neither).
+some moment mid-game. On the colour boards' GS4 frame buffer a glyph is put straight into the
+buffer's bytes by a viper function (_put4, target()); elsewhere (the browser's port has no native
+code, a test's own frame) it goes through framebuf's blit with a two-colour palette.
 
 Sizes are chosen in millimetres: for_board() picks the smallest font whose capitals are at least
 1.2 mm tall on the board's panel (boards/_base.py pitch_um).
@@ -93,7 +94,7 @@ try:
                         dst[i] = (dst[i] & 0x0F) | hi
                 c += 1
             r += 1
-except (ImportError, SyntaxError, NameError):
+except (ImportError, SyntaxError, NameError, AttributeError):   # (a stand-in micropython)
     _put4 = None
 
 
@@ -149,15 +150,17 @@ class Font:
         self.pal = framebuf.FrameBuffer(bytearray(2), 2, 1, fmt)
         self.col = -1
         self.dst = None                           # a GS4 buffer drawn on directly (target)
+        self.dfb = None                           # ... the FrameBuffer over it
         # _put4's parameters: buffer width, rows, glyph width, height, x, y, colour, -, then by two
         # glyph bits (00, 01, 10, 11) the byte's part kept and the part set (text() sets these)
         self.par = array("i", (0, 0, w, h, 0, 0, 0, 0, 0xFF, 0xF0, 0x0F, 0, 0, 0, 0, 0))
 
-    def target(self, buf, width, rows):
-        """Draw into the GS4_HMSB bytearray buf (width x rows pixels: the board's frame buffer, or
-        its band) without framebuf's blit, where native code runs; text() is then given that
-        buffer's FrameBuffer (or a band of the same rows) only."""
+    def target(self, fb, buf, width, rows):
+        """Text drawn on the FrameBuffer fb goes straight into its GS4_HMSB bytearray buf (width x
+        rows pixels: the board's frame buffer, or its band), where native code runs; on any other
+        FrameBuffer (a test's frame of its own) through framebuf's blit."""
         if _put4 is not None:
+            self.dfb = fb
             self.dst = buf
             self.par[0] = width
             self.par[1] = rows
@@ -196,7 +199,7 @@ class Font:
             pal.pixel(1, 0, col)
             self.col = col
         w = self.w
-        dst = self.dst
+        dst = self.dst if fb is self.dfb else None
         par = self.par
         if dst is not None:
             par[5] = y + _BIAS

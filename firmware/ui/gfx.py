@@ -78,7 +78,9 @@ class Gfx:
             from ui import font
             self.font = font.Font(font.for_board(board), board.fb_format)
             if board.fb_format == framebuf.GS4_HMSB:    # every colour board: its frame buffer
-                self.font.target(board.buf, self.w, board.band or self.h)   # (or one band of it)
+                fb = board.fb                               # (or one band of it)
+                self.font.target(fb if isinstance(fb, FrameBuffer) else fb.fb, board.buf, self.w,
+                                 board.band or self.h)
             self.cw = self.font.w
             self.lh = self.font.h
             self.caps = self.font.caps

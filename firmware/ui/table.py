@@ -515,8 +515,11 @@ class Table(Screen):
         paint = self.app.need("ui.paint")
         rows = paint.changed_rows(self, before)     # the other tiles where they were: only the
         paint = None                                # table area's rows that changed
+        parts = rows | _P_HEAD | _P_MSG
+        if s == self.shown or hide:                 # the hand shown lost a tile, or goes face down
+            parts |= _P_HAND                         # (another seat's move leaves it as drawn)
         self.tell(words.played(self.name(s) or "You", text, rd.inplay[s] - pts),
-                  rows | _P_HEAD | _P_MSG | _P_HAND if rows and not m.round_over() else 0)
+                  parts if rows and not m.round_over() else 0)
         if hide:
             self.shown = _NONE
         self.app.flush()
