@@ -26,7 +26,7 @@ Files (docs/RECORDS.md):
 """
 import gc
 import json
-from savegame import GAME, BACKUP, Files, SumWriter, failed, header, hexsum, last_token  # noqa: F401
+from savegame import GAME, BACKUP, Files, SumWriter, failed, header, hexsum, last_token, tr  # noqa: F401
 
 VERSION = 1
 SETTINGS = "settings.json"
@@ -195,14 +195,15 @@ class Store(Files):
                 self.rename(BACKUP, GAME)     # the save resumed is game.txt
             except OSError:
                 pass
-            return m, ex, (POWER_CUT if tmp else LOST) if why == MISSING else BACK[why] + ": 1 move back"
+            return m, ex, tr(POWER_CUT if tmp else LOST) if why == MISSING else \
+                tr("{0}: 1 move back").format(tr(BACK[why]))
         if why2 != MISSING:
             self.aside(BACKUP)
         if why == MISSING:
             why = why2
         if why == MISSING:
-            return None, None, "Power cut: game not saved" if tmp else None
-        return None, None, WHY[why] + ": set aside"
+            return None, None, tr("Power cut: game not saved") if tmp else None
+        return None, None, tr("{0}: set aside").format(tr(WHY[why]))
 
     def _check(self, name):
         """GOOD when `name` is a whole save of this version within the budgets, else why not
@@ -360,7 +361,7 @@ class Store(Files):
                 return d, None
             why = " too new: reset" if isinstance(v, int) and v > VERSION else " outdated: reset"
         self.aside(name)
-        return {}, label + why
+        return {}, tr(label) + tr(why)
 
     def _parse(self, name, limit):
         """(what the JSON file holds or None, why not): within `limit` bytes, its checksum right,
