@@ -60,9 +60,9 @@ def end_round(t):
         you = t.own_seat()                    # whose rounds and result the statistics count
         if you != _NONE:
             try:
-                app.store().record_round(m.rules.vid, m.round_winner == m.rules.side(you))
+                app.stats().record_round(m.rules.vid, m.round_winner == m.rules.side(you))
             except OSError as e:
-                game.note = app.need("store").failed(e, "stats")
+                game.note = app.need("stats").failed(e, "stats")
     if m.over and not game.counted:
         game.counted = True
         you = t.own_seat()
@@ -70,22 +70,22 @@ def end_round(t):
             side = m.rules.side(you)
             # points games: not winning is losing; Goat: only the goat loses
             res = 1 if m.winner == side else (-1 if (m.loser == side or m.rules.family != _FAM_GOAT) else 0)
-            st = app.store()
+            st = app.stats()
             try:                              # counted once, even if the save outlives a power cut
                 game.stats = st.record_result(m.rules.vid, res, st.game_sum())
             except OSError as e:
-                game.note = app.need("store").failed(e, "stats")   # shown on the menu after
+                game.note = app.need("stats").failed(e, "stats")   # shown on the menu after
             st = None
         try:
             link = app.link                   # a link match the other device has not all of yet
             if link is not None:              # keeps its save: a restart hands the moves over
                 link.poll(app.board.ticks_ms())   # (the other's acknowledgement of the last move,
             if link is None or not link.owes():  # sent before this screen drew and saved it, is in)
-                app.store().clear_game()      # a finished match is not offered to resume
+                app.saves().clear_game()      # a finished match is not offered to resume
         except OSError:
             pass
     t.round_scored()
-    drop_module("store")                      # statistics written: its code goes before the
+    drop_module("stats")                      # statistics written: its code goes before the
                                               # result screens (docs/ENGINE.md, "Memory tricks")
     app.beep(660, 80)
     app.go(RoundEnd(app, t))

@@ -459,7 +459,8 @@ class Table(Screen):
         app.release()                                # screen under it drawn again) while the AI thinks
         mv = brain.choose(m, s, level, app.settings["think"], app.ai_clock, self.on_tick)
         self.thinking = _NONE
-        self.play(mv)
+        brain.release()                              # its buffers back before the move is drawn:
+        self.play(mv)                                # the drawing code loads into their room
         if not self.msg_until:                       # (a save's warning waits a moment itself)
             self.wait(ANIM_MS[app.settings["anim"]])
 

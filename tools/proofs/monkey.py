@@ -38,11 +38,7 @@ EXTRA = tuple(os.path.join(frames.HERE, f) for f in ("monkey.py", "privacy.py", 
 BOARDS = (("sim", "240x240"), ("waveshare_lcd13", "240x240"), ("sim", "320x240"),
           ("pimoroni_pack2", "320x240"), ("sim", "240x135"), ("pimoroni_pack", "240x135"),
           ("sim", "128x64"), ("oled_diy", "128x64"))
-# The stress heap of these runs on the 64-bit unix port: the engine's 180K stress heap plus what the
-# board fonts cost on this port (ui/font.py's code, a font's open file, code-point runs and glyph
-# buffer, the text writer: 3.8 KB at boot, 5-6 KB at a match's worst point). The memory budget is
-# judged on the emulated Pico W (docs/ENGINE.md, "Memory tricks"), not here.
-STRESS_HEAP = "186K"
+STRESS_HEAP = frames.STRESS_HEAP      # (its reasons there)
 SUMMARY = {}     # the last run's figures, for tests: "monkey" and "soak"
 FAILS = ("errors", "mem_errors", "crashes", "inv_fail", "privacy_bad", "privacy_holder")
 SUMS = ("presses", "steps", "moves", "draws_passes", "rounds", "setups", "started", "resumed", "finished",
