@@ -123,7 +123,8 @@ class App:
         search: each is loaded again, from flash, when next used."""
         for name in ("store", "stats", "savegame", "domino.record", "ui.menus", "ui.dealcode",
                      "ui.widgets", "ui.pause", "ui.sheet", "ui.pick", "ui.place", "ui.paint", "ui.nav",
-                     "ui.settings", "ui.movelog", "ui.safestart", "ai.reason", "ui.linkgame"):   # ai.reason: a hint's words
+                     "ui.settings", "ui.movelog", "ui.safestart",
+                     "ai.reason", "ui.linkgame"):    # ai.reason: a hint's words
             drop_module(name)
         gc.collect()
 
