@@ -61,7 +61,8 @@ def palette565(palette):
 # for the same time per frame (the SPI link, not the drawing, sets the pace), docs/benchmarks.md.
 BAND_BYTES = const(4800)
 # ... but no band under this many rows: a cursor move redraws only its two tiles while the bottom
-# band holds the whole hand row (ui/paint.py cursor), 38 rows on 320x240 (a 6,400-byte band there).
+# band holds the whole hand row (ui/paint.py cursor): 28 rows of lying tiles on 240x135; the 240-row
+# screens' upright hand (56 rows) spans two bands and is redrawn whole.
 MIN_BAND_ROWS = const(40)
 
 

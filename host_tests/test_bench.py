@@ -8,11 +8,13 @@ import sys
 
 import pytest
 
+from tools.proofs.harness.frames import STRESS_HEAP
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 SECTIONS = ("## Machine", "## Targets", "## Device factor (calibration)",
             "## Speed: random-vs-random full rounds per second", "### Allocation per engine move",
-            "### Heap of a Hard AI move", "### A whole UI game at `-X heapsize=180K`, per board",
+            "### Heap of a Hard AI move", "### A whole UI game at `-X heapsize=%s`, per board" % STRESS_HEAP,
             "## Size: the deployable .mpy tree", "### Hard AI decision", "### Full table redraw",
             "### Boot to menu")
 
@@ -80,11 +82,11 @@ def test_tables_hold_positive_numbers(report):
         assert num(r[1]) > 0 and num(r[2]) > 0, r                 # rounds, moves (bytes may be 0)
     for r in table(report, "### Heap of a Hard AI move"):
         assert num(r[1]) > 0 and num(r[4]) > 0, r
-    ui = table(report, "### A whole UI game at `-X heapsize=180K`, per board")
+    ui = table(report, "### A whole UI game at `-X heapsize=%s`, per board" % STRESS_HEAP)
     assert len(ui) == 4
     for r in ui:
         # a game that runs out of heap is a result too (the report says how it ended)
-        assert r[2] == "over" and num(r[5]) > 0 or r[2].startswith(("stuck", "harness stopped")), r
+        assert r[2] == "over" and num(r[6]) > 0 or r[2].startswith(("stuck", "harness stopped")), r
     assert num(report.split("## Size:", 1)[1].split("**", 2)[1]) > 10000
     for h in ("### Hard AI decision", "### Full table redraw", "### Boot to menu"):
         rows = table(report, h)

@@ -47,9 +47,9 @@ def font_module():
     import ast
     tree = ast.parse(open(os.path.join(ROOT, "firmware", "ui", "font.py")).read())
     for node in tree.body:
-        if isinstance(node, ast.Assign) and node.targets[0].id == "FONTS":
-            fonts = ast.literal_eval(node.value)
-        if isinstance(node, ast.Assign) and node.targets[0].id == "CAPS_UM":
+        if isinstance(node, ast.Assign) and node.targets[0].id == "_FONTS":
+            fonts = [("f%dx%d" % (w, h), caps) for w, h, caps in ast.literal_eval(node.value.args[0])]
+        if isinstance(node, ast.Assign) and node.targets[0].id == "_CAPS_UM":
             caps_um = ast.literal_eval(node.value.args[0])
     return fonts, caps_um
 
@@ -113,42 +113,61 @@ class B:
     def __init__(s, p): s.pitch_um = p
     def um_of_px(s, px): return px * s.pitch_um
 out["pick"] = [font.for_board(B(p)) for p in PITCHES]
-for name, _ in font.FONTS:
+def bytes_of(f, *a):                        # bytes f(*a) allocates, garbage included
+    gc.collect()
+    gc.disable()
+    a0 = gc.mem_alloc()
+    f(*a)
+    n = gc.mem_alloc() - a0
+    gc.enable()
+    return n
+def ten(f, fb, col):
+    for _ in range(10):
+        f.text(fb, TEXT, 1, 1, col)
+VIEW = bytes_of(memoryview, TEXT)           # the one allocation text() makes: its string's bytes
+for name in NAMES:
     for fmt, fname, col in ((framebuf.GS4_HMSB, "gs4", 9), (framebuf.MONO_VLSB, "vlsb", 1)):
-        f = font.Font(font.folder() + name + ".bin", fmt)
+        f = font.Font("firmware/fonts/" + name + ".bin", fmt)
         W = f.w * (len(TEXT) + 1)
         H = f.h + 2
         buf = bytearray(W * H)
         fb = framebuf.FrameBuffer(buf, W, H, fmt)
-        f.text(fb, TEXT, 1, 1, col)
-        f.text(fb, TEXT, 1, 1, col)
-        gc.collect()
-        a = gc.mem_alloc()
-        for i in range(10):
-            f.text(fb, TEXT, 1, 1, col)
-        grew = gc.mem_alloc() - a
+        first = bytes_of(f.text, fb, TEXT, 1, 1, col)    # letters never drawn before: none interned
+        grew = bytes_of(ten, f, fb, col) - 10 * VIEW
         px = []
         for y in range(H):
             px.append("".join("1" if fb.pixel(x, y) == col else ("0" if fb.pixel(x, y) == 0 else "?")
                               for x in range(W)))
-        out[name + " " + fname] = {"alloc": grew, "px": px, "w": f.w, "h": f.h}
+        fb.fill(col)                        # colour 0 on a bar of col: the same letters, inverted
+        f.text(fb, TEXT, 1, 1, 0)
+        inv = []
+        for y in range(H):
+            inv.append("".join("0" if fb.pixel(x, y) == col else ("1" if fb.pixel(x, y) == 0 else "?")
+                               for x in range(W)))
+        out[name + " " + fname] = {"alloc": grew, "first": first - VIEW, "px": px, "inv": inv,
+                                   "w": f.w, "h": f.h}
         f.close()
 print(json.dumps(out))
 """
 
 
 def test_the_writer_draws_the_files_bitmaps_without_allocating(micropython):
+    """Nothing but a memoryview of the string per text(): no glyph buffer, and no letter made a
+    one-letter string (MicroPython interns those for good, and enough new names make its name
+    table grow by a whole pool mid-game), from the first string drawn on."""
     text = "Hi, Ёжик №5 — ок?\u4e00"          # the last one the fonts lack: drawn as '?'
     pitches = [importlib.import_module("boards." + n).PITCH_UM
                for n in boards.NAMES if n != "sim"]
-    code = "import json\nTEXT = %r\nPITCHES = %r\n" % (text, pitches) + DRAW
+    names = [n for n, _ in FONTS]
+    code = "import json\nTEXT = %r\nPITCHES = %r\nNAMES = %r\n" % (text, pitches, names) + DRAW
     env = dict(os.environ, MICROPYPATH=os.path.join(ROOT, "firmware"))
-    r = subprocess.run([micropython, "-X", "heapsize=180K", "-c", code], cwd=ROOT, env=env,
+    r = subprocess.run([micropython, "-X", "heapsize=512K", "-c", code], cwd=ROOT, env=env,
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
     out = json.loads(r.stdout)
-    for p, name in zip(pitches, out["pick"]):
-        caps = dict(FONTS)[name]
+    for p, path in zip(pitches, out["pick"]):
+        assert path.endswith(".bin") and os.path.exists(path), path
+        caps = dict(FONTS)[os.path.basename(path)[:-4]]
         assert p * caps >= CAPS_UM and all(p * c < CAPS_UM for _, c in FONTS if c < caps)
     for name, _ in FONTS:
         head, cps, glyphs = read_font(name)
@@ -163,4 +182,52 @@ def test_the_writer_draws_the_files_bitmaps_without_allocating(micropython):
         for fmt in ("gs4", "vlsb"):
             got = out[name + " " + fmt]
             assert got["alloc"] == 0, "%s %s: text() allocated %d bytes" % (name, fmt, got["alloc"])
+            assert got["first"] == 0, "%s %s: a first text() allocated %d bytes" % (name, fmt, got["first"])
             assert got["px"] == ["".join(r) for r in want], "%s on %s" % (name, fmt)
+            assert got["inv"] == got["px"], "%s on %s in colour 0" % (name, fmt)
+
+
+GS4_SAME = r"""
+import framebuf
+from ui import font
+names = NAMES
+bad = []
+n = 0
+for name in names:
+    for (W, H) in ((62, 31), (40, 12)):
+        for (x, y) in ((1, 1), (-3, -5), (W - 13, H - 7), (-9, 4), (5, -14), (W + 2, 0), (0, H),
+                       (0, 0), (2, 3), (4, -6), (0, H - 9), (W - 26, 2), (-4, 1)):
+            for (bg, col) in ((0, 9), (3, 15), (15, 0), (6, 6)):
+                out = []
+                for direct in (False, True):
+                    f = font.Font("firmware/fonts/" + name + ".bin", framebuf.GS4_HMSB)
+                    buf = bytearray((W + 1) // 2 * H)
+                    fb = framebuf.FrameBuffer(buf, W, H, framebuf.GS4_HMSB)
+                    fb.fill(bg)
+                    fb.fill_rect(0, 0, W // 3, H, 7)          # another colour under part of it
+                    if direct:
+                        f.target(fb, buf, W, H)
+                    f.text(fb, TEXT, x, y, col)
+                    f.close()
+                    out.append(bytes(buf))
+                n += 1
+                if out[0] != out[1]:
+                    bad.append((name, W, H, x, y, bg, col))
+print(n, len(bad), bad[:5], font._put4 is not None)
+"""
+
+
+def test_the_direct_gs4_writer_draws_what_the_blit_draws(micropython):
+    """Where native code runs (the Pico, the unix port) the colour boards' text goes straight into
+    the GS4 frame buffer (ui/font.py _put4) instead of through framebuf's palette blit: the same
+    pixels, clipped the same way at every edge, from odd and even columns (two pixels a byte),
+    over any background, in every colour and font."""
+    names = [n for n, _ in FONTS]
+    code = "TEXT = %r\nNAMES = %r\n" % ("Hi, Ёжик №5 — ок?\u4e00Wg", names) + GS4_SAME
+    env = dict(os.environ, MICROPYPATH=os.path.join(ROOT, "firmware"))
+    r = subprocess.run([micropython, "-X", "heapsize=512K", "-c", code], cwd=ROOT, env=env,
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    fields = r.stdout.strip().split(" ", 2)
+    assert fields[2].endswith("True"), r.stdout          # the native path was the one compared
+    assert int(fields[0]) == len(names) * 2 * 13 * 4 and fields[1] == "0", r.stdout

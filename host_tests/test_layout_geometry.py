@@ -28,9 +28,11 @@ from tools.sim import ui_host  # noqa: E402
 gfx = ui_host.gfx
 place = ui_host.place
 
-# the table area of each screen (ui/table.py's Table: header, two message lines, the hand row)
-AREAS = {"240x240": (2, 21, 236, 163, False), "320x240": (2, 21, 316, 161, False),
-         "240x135": (2, 21, 236, 75, False), "128x64": (0, 10, 128, 39, True)}
+# the table area of each screen with four players (ui/table.py's Table: the header, in the board's
+# font, two rows where two players' columns cannot hold name, tiles and score, else one with the
+# names cut; the open ends' row; one or two message lines; the hand row of legible tiles)
+AREAS = {"240x240": (2, 22, 236, 92, False), "320x240": (2, 16, 316, 113, False),
+         "240x135": (2, 20, 236, 42, False), "128x64": (0, 10, 128, 36, True)}
 KINDS = {"line": "goat", "spinner": "fives", "cross": "donkey"}
 ROUNDS = 200
 
@@ -85,4 +87,10 @@ def test_no_tile_touches_one_it_is_not_joined_to(kind, size):
     per_round = refits / ROUNDS
     print("%s %s: %d moves, %.2f fits a round, %d tall" % (kind, size, moves, per_round, tall))
     assert per_round < 3.0                              # the first fit and a refit or so, not every move
-    assert (tall > 0) == mono                           # only the OLED scrolls
+    if size == "240x135" and kind == "cross":
+        # a 42-row table under the header, the open ends' row, one message line and a legible
+        # hand: a cross with one arm of 12+ tiles can outgrow it at the smallest tiles, and then
+        # scrolls (3 positions of the 4478 here); a line and a spinner always fit
+        assert tall * 1000 <= moves, (size, tall, moves)
+    else:
+        assert (tall > 0) == mono                       # only the OLED scrolls

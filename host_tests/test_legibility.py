@@ -30,3 +30,21 @@ def test_every_screen_meets_the_rule_or_is_listed_to_convert(recordings, board):
     fixed = {s: b for s, b in fixed.items() if b}
     assert not fixed, "%s: these now pass, take them off tools/legibility/todo.py: %r" % (board,
                                                                                        fixed)
+
+
+@pytest.mark.parametrize("board", report.BOARDS)
+def test_every_screen_is_recorded(recordings, board):
+    rec = next(r for r in recordings if r["profile"] == board)
+    missing = [s for s in todo.SCREENS if s not in rec["seen"]]
+    assert not missing, "%s: record.py never reached %r" % (board, missing)
+    assert not todo.NOT_YET_RECORDED
+
+
+@pytest.mark.parametrize("board", report.BOARDS)
+def test_the_table_shows_legible_pips(recordings, board):
+    """The hand's and the open ends' pips were measured (not merely absent) on every board."""
+    rec = next(r for r in recordings if r["profile"] == board)
+    d = report.summary(rec)["Table"]
+    assert d["pip_hand"] is not None and report.pip_ok(rec, d["pip_hand"])
+    ends = d["pip_ends"] if rec["ends_row"] else d["pip_table"]
+    assert ends is not None and report.pip_ok(rec, ends)

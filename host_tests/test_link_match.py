@@ -200,7 +200,7 @@ def test_statistics_count_each_devices_own_person():
                          ("host", lambda t: 0), ("guest", lambda t: 1)):
             m = _played(seed)
             stats = _Stats()
-            app = types.SimpleNamespace(store=lambda: stats, beep=lambda f, ms: None,
+            app = types.SimpleNamespace(stats=lambda: stats, beep=lambda f, ms: None,
                                         go=lambda screen: None, need=lambda name: None)
             game = types.SimpleNamespace(match=m, kinds=["human", "human"], practice=who == "practice",
                                          sheet="", counted=False, note=None)
@@ -289,7 +289,8 @@ def test_the_screens_keep_a_finished_link_match_until_it_is_handed_over():
         stats.clear_game = lambda: cleared.append(1)
         link = types.SimpleNamespace(owes=lambda owes=owes: owes, poll=lambda now: None)
         board = types.SimpleNamespace(ticks_ms=lambda: 0)
-        app = types.SimpleNamespace(store=lambda: stats, beep=lambda f, ms: None, go=lambda screen: None,
+        app = types.SimpleNamespace(stats=lambda: stats, saves=lambda: stats, beep=lambda f, ms: None,
+                                    go=lambda screen: None,
                                     need=lambda name: None, link=link, board=board)
         game = types.SimpleNamespace(match=m, kinds=["human", "human"], practice=False, sheet="",
                                      counted=False, note=None, stats=None)

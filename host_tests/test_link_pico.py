@@ -11,6 +11,7 @@ import pytest
 
 from tools.emu import harness as emu
 from tools.emu import link
+from tools.sim import ui_host
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 WORK = os.path.join(ROOT, "build", "test_link_pico")
@@ -21,7 +22,14 @@ PRESSES = 18
 CUT = (19000.0, 2500.0)          # device ms: the table is up from ~15 s
 GARBAGE = (24000.0, 1, bytes(range(7, 250, 9)) + b"\x00\x01\x02\x00")
 WARN_565 = (232 >> 3) << 11 | (40 >> 2) << 5 | (40 >> 3)    # the palette's WARN, as the panel gets it
-MESSAGE_ROWS = (185, 225)        # waveshare_lcd13's message area
+
+
+def message_rows():
+    """The rows of the table's message lines on waveshare_lcd13 (240x240), below the open ends' row,
+    as the Table lays them out for two seats (the header's height does not move them)."""
+    t = ui_host.make_table(240, 240, "draw", 2, "Guest")
+    y0 = t.msg_y + t.ends_h
+    return y0, y0 + t.msg_lines * t.app.g.lh
 
 
 def game_lines(save):
@@ -31,7 +39,7 @@ def game_lines(save):
 
 
 def warn_pixels(img, w=240):
-    y0, y1 = MESSAGE_ROWS
+    y0, y1 = message_rows()
     n = 0
     for i in range(y0 * w * 2, y1 * w * 2, 2):
         if img[i] << 8 | img[i + 1] == WARN_565:

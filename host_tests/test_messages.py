@@ -53,7 +53,7 @@ def shown(t, text, status):
         t.page = k
         g.calls = []
         paint.msg(t, g)
-        steps.append([c for c in g.calls if c[0] != status])
+        steps.append([c for c in g.calls if c[2] >= t.msg_y + t.ends_h])     # (not the open ends' row)
     return steps
 
 
@@ -66,11 +66,9 @@ def check_table(t, text, status):
     got = []
     for lines in shown(t, text, status):
         for s, x, y in lines:
-            if x < 0 or x + 8 * len(s) > g.w:
+            if x < 0 or x + g.cw * len(s) > g.w:
                 return "line %r leaves the screen" % s
-            if status and y == t.msg_y + 10 and x + 8 * len(s) > g.w - 8 * len(status) - 8:
-                return "line %r runs into the status %r" % (s, status)
-            if t.thinking != 255 and y == t.msg_y + 1 and x + 8 * len(s) > g.w - 16:
+            if t.thinking != 255 and y == t.msg_y + t.ends_h + 1 and x + g.cw * len(s) > g.w - 12:
                 return "line %r runs into the thinking wheel" % s
             got.append(s)
     if " ".join(" ".join(got).split()) != " ".join(text.split()):
@@ -123,9 +121,11 @@ def reasons(short):
     return tuple(sorted(out))
 
 
-def table_texts(rules, short):
-    """(text of the moment, what happened last, what to do now) worst cases of a variant."""
-    moves = longest_moves(rules, short)
+def table_texts(rules, short, terse):
+    """(text of the moment, what happened last, what to do now) worst cases of a variant; terse:
+    moves and hint reasons in their short words (a one-line message area: ui/table.py), short: hints
+    without the move's name (narrow screens)."""
+    moves = longest_moves(rules, terse)
     pts = 100 if rules.inplay_mod else 0
     last = [words.played(NAME, mv, pts) for mv in moves]
     last += [words.drew(NAME, 27), words.drew(NAME, 255, 14), words.passes(NAME),
@@ -135,7 +135,7 @@ def table_texts(rules, short):
     now += [words.where(mv, 12, 12) for mv in moves]
     alone = [words.passes(NAME, True), words.misfit(26, [6, 6, 6, 6]), words.undone(moves[-1])]
     hinted = longest_moves(rules, True)          # a hint names doubles in short (ui/pick.py)
-    alone += [words.hint(mv, why, short) for mv in hinted for why in reasons(short)]
+    alone += [words.hint(mv, why, short) for mv in hinted for why in reasons(terse)]
     return alone, last, now
 
 
@@ -155,8 +155,7 @@ def test_every_table_message_fits(w, h):
         rules = Rules(row[0], row[2], False)
         t = table(w, h, row[0], row[2])
         status = "" if t.compact else status_of(rules, row[2])
-        short = t.app.g.cols < 24
-        alone, last, now = table_texts(rules, short)
+        alone, last, now = table_texts(rules, t.app.g.cols < 24, t.msg_lines == 1)
         for text in alone + last + now + other_table_messages():
             err = check_table(t, text, status)
             if err:

@@ -3,7 +3,7 @@
 matches), and the documented behaviour of keys pressed at awkward moments (docs/UI.md, Controls):
 during an AI's search, all at once on every screen, held at power-on.
 
-The monkey presses random keys through the real App under the MicroPython unix port at a 180K heap
+The monkey presses random keys through the real App under the MicroPython unix port at its stress heap
 (the harness's own bytes given back): it must never end on an error page, run out of memory, break
 an engine invariant or show a hand's tile while the hands are face down. The smoke run uses the
 240x135 and 128x64 screens; the 240x240 board is left to the long run (see the report it prints).

@@ -16,9 +16,10 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 from tools.deploy import main as deploy  # noqa: E402
 
-CEILING = 124 * 1024     # bytes of .mpy in one board's tree: ~108 KB of game and 13.2 KB of link play
+CEILING = 128 * 1024     # bytes of .mpy in one board's tree: ~115 KB of game and 13.2 KB of link play
 #                          (link/, ui/linkgame, ui/linktable: on flash until a link game loads them);
-#                          121,217 B on the largest (pimoroni_pack2, rp2040)
+#                          128,375 B on the largest (pimoroni_pack2, rp2040), the board fonts' writer
+#                          (ui/font.py, with its native glyph writer) included
 BOARDS = deploy.board_names()
 _trees = {}
 
@@ -73,3 +74,27 @@ def test_board_trees_leave_out_what_the_board_never_imports():
         assert ("boards/_lcd.py" in rels) == lcd, board
     rels = [rel for rel, _ in deploy.source_files(None)]            # the mip layout: everything
     assert "boards/_st7789.py" in rels
+
+
+def test_a_board_tree_carries_only_its_own_font():
+    """Of fonts/, a board's tree carries the one font its panel's pitch picks (ui/font.py for_board,
+    run here on the board file's PITCH_UM) and the fonts' licence; the OLED (framebuf's 8x8 font)
+    neither; the mip layout every font."""
+    import types
+    from tools.sim.ui_host import device_module, pitch_um
+    font = device_module("ui.font")
+    shipped = {}
+    for board in BOARDS:
+        fonts = sorted(rel for rel, _ in deploy.source_files(board) if rel.startswith("fonts/"))
+        if board == "oled_diy":
+            assert fonts == [], fonts
+            continue
+        p = pitch_um(board)
+        want = font.for_board(types.SimpleNamespace(um_of_px=lambda px, p=p: px * p))
+        want = "fonts/" + os.path.basename(want)
+        assert fonts == sorted([want, "fonts/OFL.txt"]), (board, fonts)
+        shipped[board] = want
+    assert shipped == {"pimoroni_pack": "fonts/f10x18.bin", "pimoroni_pack2": "fonts/f8x14.bin",
+                       "waveshare_lcd13": "fonts/f10x20.bin"}
+    every = [rel for rel, _ in deploy.source_files(None) if rel.endswith(".bin")]
+    assert len(every) == len(os.listdir(os.path.join(ROOT, "firmware", "fonts"))) - 1   # (the licence)

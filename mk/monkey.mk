@@ -1,5 +1,5 @@
 # The monkey test and the device-path soak, tools/proofs/monkey.py under the micropython unix port
-# at a 180K heap (the harness's own bytes given back), both cores, niced:
+# at the stress heap, 186K (its STRESS_HEAP; the harness's own bytes given back), both cores, niced:
 #   make soak-monkey   100,000 random presses through the real UI: no error, no MemoryError, every
 #                      engine invariant after every move, no hand tile while the hands are face down,
 #                      no hand shown to anyone but the player holding the device; a fresh random seed

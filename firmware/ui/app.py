@@ -109,6 +109,10 @@ class App:
         """The persistence layer, loaded when needed (see release)."""
         return self.need("store").Store(self.root, self.fs)
 
+    def stats(self):
+        """The statistics alone (stats.py: what a round's end loads, not the whole store)."""
+        return self.need("stats").Stats(self.root, self.fs)
+
     def saves(self):
         """What a game loads to save a move (savegame.py: the store without its loading and checking
         code, settings and statistics)."""
@@ -117,9 +121,10 @@ class App:
     def release(self):
         """Unload what the table does not need now (saving, menus, a human's turn), before a long AI
         search: each is loaded again, from flash, when next used."""
-        for name in ("store", "savegame", "domino.record", "ui.menus", "ui.dealcode", "ui.widgets",
-                     "ui.pause", "ui.sheet", "ui.pick", "ui.place", "ui.paint", "ui.nav", "ui.settings",
-                     "ui.movelog", "ui.safestart", "ai.reason", "ui.linkgame"):   # ai.reason: a hint's words
+        for name in ("store", "stats", "savegame", "domino.record", "ui.menus", "ui.dealcode",
+                     "ui.widgets", "ui.pause", "ui.sheet", "ui.pick", "ui.place", "ui.paint", "ui.nav",
+                     "ui.settings", "ui.movelog", "ui.safestart",
+                     "ai.reason", "ui.linkgame"):    # ai.reason: a hint's words
             drop_module(name)
         gc.collect()
 
@@ -197,7 +202,12 @@ class App:
         self.board.paint(draw, self.g)
 
     def flush(self):
-        """Show now what is to be drawn again (the whole screen, or the regions that changed)."""
+        """Show now what is to be drawn again (the whole screen, or the regions that changed). Not
+        while a screen is pending (start, resume, menu, fail): the stand-in Screen draws nothing, and
+        a banded board would push the band it holds into every band; the old screen stays shown
+        until the new one, set up on the next pass, draws itself."""
+        if self.pending is not None:
+            return
         if self.dirty:
             self.dirty = False
             self.parts = 0

@@ -7,6 +7,7 @@ name) and "Clear" (back to the seat's default name)."""
 from micropython import const
 from domino.rng import _ALPHABET, code, parse_code
 from .screen import Screen, drop_module
+from .gfx import wrap
 _K_UP = const(0x001)     # = keys.K_UP
 _K_DOWN = const(0x002)   # = keys.K_DOWN
 _K_LEFT = const(0x004)   # = keys.K_LEFT
@@ -31,6 +32,7 @@ class CodeEditor(Screen):
         self.v = bytearray(self.size)         # letter index of each slot
         self.pos = 0
         self.four = not (getattr(app.board, "KEYS", _K_X) & _K_X)     # four buttons: X/Y are UP/DOWN
+        self.foot = None                      # the keys' help lines, wrapped at the first draw
         if form.deal:
             self.set(parse_code(form.deal))
 
@@ -84,8 +86,8 @@ class CodeEditor(Screen):
         drop_module("ui.dealcode")           # gone once this screen is: loaded again when asked
 
     def draw(self, g):
-        """Sizes from the framebuffer: 2x letters where seven cells fit across. Draws text from
-        literals and the alphabet's one-letter strings only: nothing is built per frame."""
+        """Sizes from the framebuffer and the font: the letters in the board's font (the OLED's
+        8x8 font twice as large where seven cells fit across); the keys' help under them."""
         c = g.c
         fb = g.fb
         small = g.h < 100
@@ -93,12 +95,22 @@ class CodeEditor(Screen):
         dash = n == 6                        # a deal code: ABC-DEF
         fb.fill(c.BG)
         y = 2 + g.big_center(self.title, 2, c.ACCENT) + (4 if small else 12)
-        k = 2 if 7 * 18 <= g.w else 1
+        k = 2 if 7 * 18 <= g.w else 1                # (framebuf's 8x8 font: twice as large)
+        lh = g.lh
+        bh = g.lh if g.font is not None else 8 * k   # a letter's cell
+        cw = g.cw + 4 if g.font is not None else 8 * k + 2
+        foot = self.foot
+        if foot is None:                             # (once: a redraw allocates nothing)
+            if self.four:
+                help1 = "X/Y: letter  B+X/B+Y: slot" if g.cols >= 26 else "X/Y letter B+X/Y slot"
+            else:
+                help1 = "UP/DOWN: letter  < >: slot" if g.cols >= 26 else "^v letter <>move"
+            help2 = "A: next (last: OK)  B: back" if g.cols >= 27 else "A next/OK B back"
+            foot = self.foot = wrap(help1, g.cols) + wrap(help2, g.cols)
         if g.h >= 200:
-            y = (g.h - 8 * k - 22) // 2              # tall screens: the code in the middle
-        cw = 8 * k + 2
+            y = (g.h - bh - 2 * lh) // 2 - lh        # tall screens: the code in the middle
         cells = n + 1 if dash else n
-        x = (g.w - cells * cw) // 2 + 1
+        x = (g.w - cells * cw) // 2 + 2
         for i in range(cells):
             if dash and i == 3:
                 g.big("-", x, y, c.DIM, k)
@@ -106,26 +118,23 @@ class CodeEditor(Screen):
                 s = i if not dash or i < 3 else i - 1
                 col = c.FG
                 if s == self.pos:
-                    fb.fill_rect(x - 1, y - 2, cw, 8 * k + 4, c.CURSOR)
+                    fb.fill_rect(x - 2, y - 2, cw, bh + 4, c.CURSOR)
                     col = c.BG
                 ch = self.alpha[self.v[s]]
                 g.big(ch if ch != " " else "_", x, y, col, k)
             x += cw
-        y += 8 * k + (6 if small else 14)
+        y += bh + (6 if small else 14)
         col = c.FG
         if self.pos == n:
-            fb.fill_rect((g.w - 64) // 2 - 2, y - 2, 68, 11, c.CURSOR)
+            lw = g.width(self.label) + 8
+            fb.fill_rect((g.w - lw) // 2, y - 1, lw, lh + 2, c.CURSOR)
             col = c.BG
         g.center(self.label, y, col)
-        if g.cols >= 30:
-            if self.four:
-                g.text("X/Y: letter  B+X/B+Y: slot", 0, g.h - 17, c.DIM)
-            else:
-                g.text("UP/DOWN: letter  < >: slot", 0, g.h - 17, c.DIM)
-            g.text("A: next (last: OK)  B: back", 0, g.h - 8, c.DIM)
-        else:
-            g.text("^v letter <>move", 0, g.h - 17, c.DIM)
-            g.text("A next/OK B back", 0, g.h - 8, c.DIM)
+        a = 0                                        # the first line of the help shown: the
+        if y + lh + len(foot) * lh > g.h:            # last alone, or none, where it does not fit
+            a = len(foot) - 1 if y + 2 * lh <= g.h else len(foot)
+        for i in range(a, len(foot)):
+            g.text(foot[i], 0, g.h - (len(foot) - i) * lh, c.DIM)
 
 
 class NameEditor(CodeEditor):
@@ -144,6 +153,7 @@ class NameEditor(CodeEditor):
         self.v = bytearray(5)
         self.pos = 0
         self.four = not (getattr(app.board, "KEYS", _K_X) & _K_X)
+        self.foot = None
         name = form.name(seat)
         for i in range(min(5, len(name))):
             j = self.alpha.find(name[i].upper())

@@ -1,5 +1,5 @@
-"""Drawing on the board's framebuffer: 8x8 and 2x text, domino tiles with pips, the table layout and
-the hand. Sizes come from the framebuffer's width and height, never from a board name.
+"""Drawing on the board's framebuffer: text in the board's font, domino tiles with pips, the table
+layout and the hand. Sizes come from the framebuffer's width and height, never from a board name.
 
 The table is a "pinwheel": the centre tile (the spinner, else the lead) sits in the middle; the right
 arm runs right and then snakes in rows through the lower right, the down arm runs down and snakes in
@@ -11,6 +11,7 @@ Positions are computed (ui/place.py) only when the layout changes, into prealloc
 """
 import framebuf
 from array import array
+from framebuf import FrameBuffer
 from micropython import const
 _NONE = const(255)  # = domino.tiles.NONE
 
@@ -21,6 +22,8 @@ _SIX_ACROSS = const(0x1C7)
 # const is folded into later code only and exists nowhere at run time
 _RING = const((0, 6, 8, 6, 0, -6, -8, -6))
 CHAIN_OF_ARM = (1, 0, 2, 3)    # arm L -> chain W(1), R -> E(0), U -> N(2), D -> S(3)
+
+_PIP_UM = const(400)     # pips at least this wide on the panel (docs/UI.md, "Legibility")
 
 F_HORIZ = const(1)
 _F_CLOSED = const(2)
@@ -54,7 +57,13 @@ def wrap(text, cols, cols2=0):
 
 
 class Gfx:
-    """Text and tiles on one framebuffer, with the board's named colours."""
+    """Text and tiles on one framebuffer, with the board's named colours.
+
+    Text: the board's font (ui/font.py, chosen in millimetres), else framebuf's 8x8 font (the
+    128x64 OLED: its 7-pixel capitals are 1.18 mm there). Every layout measures text with cw (a
+    character's advance) and lh (a line's height), never with literal pixel counts.
+    Pips: pip pixels across (0.4 mm; the OLED: 2, its panel's limit) and the half-tile size
+    `legible` at which tiles show them with a gap of at least half a pip."""
 
     def __init__(self, board):
         self.board = board
@@ -63,40 +72,62 @@ class Gfx:
         self.h = board.height
         self.c = board.colour
         self.mono = board.mono
-        self.scale = 2 if self.w >= 200 and self.h >= 120 else 1
-        self.cols = self.w // 8
-        self._glyph = bytearray(8)
-        self._gfb = framebuf.FrameBuffer(self._glyph, 8, 8, framebuf.MONO_HLSB)
-        self._pip_s = 0
-        self._pip_at = bytearray(3)
-        self._pip_z = 1
+        self.font = None
+        self._g8 = None
+        if not self.mono:
+            from ui import font
+            self.font = font.Font(font.for_board(board), board.fb_format)
+            if board.fb_format == framebuf.GS4_HMSB:    # every colour board: its frame buffer
+                fb = board.fb                               # (or one band of it)
+                self.font.target(fb if isinstance(fb, FrameBuffer) else fb.fb, board.buf, self.w,
+                                 board.band or self.h)
+            self.cw = self.font.w
+            self.lh = self.font.h
+            self.caps = self.font.caps
+        else:                            # framebuf's 8x8 font; one letter of it in a buffer, to
+            self.cw = 8                  # draw it k times larger
+            self.lh = 9
+            self.caps = 7
+            g = bytearray(8)
+            self._g8 = (g, framebuf.FrameBuffer(g, 8, 8, framebuf.MONO_HLSB))
+        self.cols = self.w // self.cw
+        self.pip = 2 if self.mono else board.px_for_um(_PIP_UM)
+        self.legible = self.half_for(self.pip)
+        # the pips of the last half-tile size drawn (_pips_for): that size, the pip size, the three
+        # columns' (and rows') offsets; one bytearray, as every attribute name is interned for good
+        self._pip = bytearray(5)
         c = self.c
         self.divider = c.PIP if self.mono else c.EDGE
 
     def off(self, y, h):
         """Rows y .. y+h-1 lie wholly outside the band being drawn (boards/_base.py): the tiles and
-        big letters there are skipped, not drawn to be clipped."""
+        letters there are skipped, not drawn to be clipped."""
         b = self.board
         band = b.band
         return band and (y + h <= b.y0 or y >= b.y0 + band)
 
     # --- text ----------------------------------------------------------------------------------
-    def text(self, s, x, y, col):
-        self.fb.text(s, x, y, col)
-
-    def right(self, s, x_end, y, col):
-        self.fb.text(s, x_end - 8 * len(s), y, col)
-
-    def big(self, s, x, y, col, scale=0):
-        """Text drawn `scale` times larger (titles); 8x8 glyphs blitted pixel by pixel."""
-        k = scale or self.scale
+    def text(self, s, x, y, col, k=1):
+        """Every text is drawn here: s with its top-left at x, y (k: framebuf's 8x8 font k times
+        larger; the font is drawn at its own size)."""
+        f = self.font
+        if f is not None:
+            if not self.off(y, self.lh):
+                fb = self.fb
+                if not isinstance(fb, FrameBuffer):      # a band (see tile)
+                    y -= fb.y0
+                    fb = fb.fb
+                f.text(fb, s, x, y, col)
+            return
         if k == 1:
             self.fb.text(s, x, y, col)
             return
         if self.off(y, 8 * k):
             return
-        g = self._glyph
-        gfb = self._gfb
+        g8 = self._g8
+        if g8 is None:                   # (only the OLED draws framebuf's font larger)
+            return
+        g, gfb = g8
         fb = self.fb
         for i in range(len(s)):          # the whole text, moved so that only glyph i lands in the
             gfb.fill(0)                  # 8x8 buffer: no one-letter string is made (each would be
@@ -109,51 +140,86 @@ class Gfx:
                             fb.fill_rect(x + cc * k, y + r * k, k, k, col)
             x += 8 * k
 
-    def big_center(self, s, y, col, scale=0):
-        k = scale or self.scale
+    def right(self, s, x_end, y, col):
+        self.text(s, x_end - self.cw * len(s), y, col)
+
+    def width(self, s):
+        return self.cw * len(s)
+
+    def big(self, s, x, y, col, k=1):
+        """A title: the font (framebuf's 8x8 font k times larger where there is none)."""
+        self.text(s, x, y, col, k)
+
+    def big_center(self, s, y, col, k=1):
+        """A title centred on the screen; returns its height."""
+        if self.font is not None:
+            self.text(s, (self.w - len(s) * self.cw) // 2, y, col)
+            return self.lh
         if len(s) * 8 * k > self.w:
             k = 1
-        self.big(s, (self.w - len(s) * 8 * k) // 2, y, col, k)
+        self.text(s, (self.w - len(s) * 8 * k) // 2, y, col, k)
         return 8 * k
 
     def center(self, s, y, col):
-        self.fb.text(s, (self.w - 8 * len(s)) // 2, y, col)
+        self.text(s, (self.w - self.cw * len(s)) // 2, y, col)
 
     def fit(self, s, n):
-        """s cut to n characters."""
+        """s cut to n characters (names in narrow columns; other texts wrap)."""
         return s if len(s) <= n else s[:n]
 
     # --- tiles ---------------------------------------------------------------------------------
-    def _pips_for(self, s):
-        if self._pip_s == s:
-            return
-        inner = s - 2
-        z = 1 if s < 10 else (2 if s < 15 else 3)
-        for k in range(3):
-            self._pip_at[k] = 1 + inner * (2 * k + 1) // 6 - z // 2
-        self._pip_s = s
-        self._pip_z = z
+    def half_for(self, z):
+        """The smallest half-tile whose pips can be z pixels across: three pips a row with gaps of
+        half a pip (at least 1) and, on colour screens, a pixel of tile between pips and edge."""
+        return 2 + 3 * z + 2 * (z // 2 if z > 2 else 1) + (0 if self.mono else 2)
 
-    def _half(self, x, y, v, s, horiz, col):
+    def _pips_for(self, s):
+        """Pip size and places in a half-tile of s pixels: the largest pips up to self.pip that
+        leave gaps of half a pip, the three columns spread over the half."""
+        p = self._pip
+        if p[0] == s:
+            return
+        z = self.pip
+        while z > 1 and self.half_for(z) > s:
+            z -= 1
+        inner = s - 2
+        m = 0 if self.mono else 1            # tile between a pip and the edge
+        d = (inner - z - 2 * m) // 2        # from one pip column to the next
+        if d <= z:
+            m = 0
+            d = (inner - z) // 2
+        o = 1 + m + (inner - 2 * m - z - 2 * d) // 2
+        for k in range(3):
+            p[2 + k] = o + k * d
+        p[0] = s
+        p[1] = z
+
+    def _half(self, fb, x, y, v, horiz, col):
+        """The pips of v in the half-tile at x, y of the framebuf fb (_pips_for made their places)."""
         if not v:
             return
         m = _SIX_ACROSS if (v == 6 and horiz) else _PIP_MASKS[v]
-        at = self._pip_at
-        z = self._pip_z
-        fb = self.fb
-        for i in range(9):
-            if m & (1 << i):
-                fb.fill_rect(x + at[i % 3], y + at[i // 3], z, z, col)
+        p = self._pip
+        z = p[1]
+        i = 0
+        while m:
+            if m & 1:
+                fb.fill_rect(x + p[2 + i % 3], y + p[2 + i // 3], z, z, col)
+            m >>= 1
+            i += 1
 
     def tile(self, x, y, a, b, horiz, s, flags=0, mark=-1):
         """Tile a|b with its top-left at x, y: a on the left (top), b on the right (bottom).
         flags _F_CLOSED draws it face down; mark >= 0 outlines it in that colour."""
         c = self.c
-        fb = self.fb
         w = 2 * s if horiz else s
         h = s if horiz else 2 * s
         if self.off(y - 2, h + 4):
             return
+        fb = self.fb
+        if not isinstance(fb, FrameBuffer):  # a band of the frame (boards/_base.py BandView): its
+            y -= fb.y0                       # framebuf drawn on directly, at the band's rows (a
+            fb = fb.fb                       # call through the view costs three times a call's time)
         if flags & _F_CLOSED:
             fb.fill_rect(x, y, w, h, c.EDGE)
             fb.rect(x, y, w, h, c.TILE)
@@ -165,16 +231,35 @@ class Gfx:
                 fb.rect(x, y, w, h, c.EDGE)
             if horiz:
                 fb.vline(x + s, y + 1, s - 2, self.divider)
-                self._half(x, y, a, s, True, c.PIP)
-                self._half(x + s, y, b, s, True, c.PIP)
+                self._half(fb, x, y, a, True, c.PIP)
+                self._half(fb, x + s, y, b, True, c.PIP)
             else:
                 fb.hline(x + 1, y + s, s - 2, self.divider)
-                self._half(x, y, a, s, False, c.PIP)
-                self._half(x, y + s, b, s, False, c.PIP)
+                self._half(fb, x, y, a, False, c.PIP)
+                self._half(fb, x, y + s, b, False, c.PIP)
         if mark >= 0:
             fb.rect(x - 1, y - 1, w + 2, h + 2, mark)
             if s >= 8:
                 fb.rect(x - 2, y - 2, w + 4, h + 4, mark)
+
+    def square(self, x, y, v, s, mark=-1):
+        """The number v of an open end: one half-tile, s pixels square, its top-left at x, y; mark
+        >= 0 outlines it in that colour."""
+        if self.off(y - 2, s + 4):
+            return
+        c = self.c
+        fb = self.fb
+        if not isinstance(fb, FrameBuffer):  # a band (see tile)
+            y -= fb.y0
+            fb = fb.fb
+        self._pips_for(s)
+        fb.fill_rect(x, y, s, s, c.TILE)
+        if not self.mono:
+            fb.rect(x, y, s, s, c.EDGE)
+        self._half(fb, x, y, v, False, c.PIP)
+        if mark >= 0:
+            fb.rect(x - 1, y - 1, s + 2, s + 2, mark)
+            fb.rect(x - 2, y - 2, s + 4, s + 4, mark)
 
     def spinner(self, x, y, r, frame, col, bg):
         """An 8-dot 'thinking' wheel in a (2r+3)-pixel box centred at x, y; one dot is lit per frame."""
@@ -193,12 +278,13 @@ class Gfx:
 class TableView:
     """Where every tile of a layout goes in a table rectangle (computed once per layout change)."""
 
-    def __init__(self, x0, y0, w, h, mono=False):
+    def __init__(self, x0, y0, w, h, mono=False, lo=0):
         self.x0 = x0
         self.y0 = y0
         self.w = w
         self.h = h
         self.mono = mono                 # 1-bit screen: no tile smaller than its pips need
+        self.lo = lo                     # no tile smaller than this (0: ui/place.py's smallest)
         self.s = 0                       # half-tile size of the current fit (0: none yet)
         self.cx = 0                      # centre point of the centre tile (kept between moves)
         self.cy = 0

@@ -74,7 +74,6 @@ def lines(game):
 
 class MoveLog(Message):
     """The log, scrolled to its end (UP/DOWN scroll); A or B goes back to the game menu."""
-    FOOT = 9
 
     def __init__(self, app, game, back):
         Message.__init__(self, app, "Moves", lines(game), None, app.g.c.ACCENT)

@@ -5,7 +5,7 @@ gets the whole heap."""
 import gc
 from ui.screen import drop_module
 
-WARM = ("store", "savegame", "domino.record", "ui.widgets", "ui.menus", "ui.dealcode", "ui.table",
+WARM = ("store", "stats", "savegame", "domino.record", "ui.widgets", "ui.menus", "ui.dealcode", "ui.table",
         "ui.pick", "ui.paint", "ui.place", "ui.pause", "ui.sheet", "ui.settings", "ui.movelog",
         "ui.linkgame", "ui.linktable")
 
@@ -69,7 +69,8 @@ def _menu(app, what, text):
         app.link = app.handover = link   # still served from the menus (see handed)
         text = text or HANDOVER
     unload_game()
-    drop_module("store")             # the menus load it when they need it (Settings, Statistics)
+    drop_module("store")             # the menus load them when they need them (Settings, Statistics)
+    drop_module("stats")
     if what == "safe":
         from ui.safestart import SafeStart
         app.go(SafeStart(app))

@@ -14,6 +14,7 @@ _ARM_MASK = const(3)  # = domino.round._ARM_MASK
 _FAM_GOAT = const(1)  # = domino.rules._FAM_GOAT
 _F_HORIZ = const(1)    # = ui.gfx.F_HORIZ
 _CHAIN_OF_ARM = const((1, 0, 2, 3))  # = ui.gfx.CHAIN_OF_ARM
+_ARM_ORDER = const((0, 2, 3, 1))  # arms L, U, D, R: left to right as the table shows them
 _M_PICK = const(1)    # = ui.table._M_PICK
 _M_END = const(2)     # = ui.table._M_END
 _M_WAIT = const(3)    # = ui.table._M_WAIT
@@ -92,7 +93,7 @@ def now(t):
     if t.thinking != _NONE:
         todo = words.thinking(game.names[t.thinking])
     elif t.mode == _M_END:
-        todo = words.where(words.describe(rd, t.opts[t.opt], t.app.g.cols < 24), t.opt + 1, t.nopts)
+        todo = words.where(words.describe(rd, t.opts[t.opt], t.msg_lines == 1), t.opt + 1, t.nopts)
         col = c.CURSOR
     elif t.mode == _M_PICK:
         todo = words.your_turn(t.name(rd.turn), game.practice, t.app.g.cols < 24)
@@ -102,31 +103,89 @@ def now(t):
         if t.compact and t.mode != _M_END:      # (one line: the events in steps; the cursor
             return last, c.FG                    # says it is your turn)
     if last and todo:
-        # both, unless that would take a third step (on the one-line 128x64 OLED)
-        if not t.compact or len(last) <= t.msg_cols()[0]:
+        # both, unless that would take a third step (in a one-line message area)
+        if t.msg_lines > 1 or len(last) <= t.msg_cols()[0]:
             return last + "\n" + todo, col
         return (last, c.FG) if t.thinking != _NONE and t.pages(last) < 3 else (todo, col)
     return last or todo, col
 
 
+_wrapped = [None, 0, 0, ()]   # the message last wrapped: its text, the two widths, its lines
+
+
 def msg(t, g):
+    """The message area: on colour screens the open ends' row (ends), then the message lines."""
     c = g.c
     fb = g.fb
     w = g.w
-    y = t.msg_y
-    rows = 1 if t.compact else 2
-    fb.fill_rect(0, y, w, 10 if t.compact else 19, c.BG)   # (its last row is the hand's: part_rows)
+    top = 0 if t.compact else 1                  # (colour screens: the row under the message
+    fb.fill_rect(0, t.msg_y, w, t.ends_h + t.msg_lines * g.lh + 1 - top, c.BG)   # lines is the
+    #                                                                       hand's: part_rows)
+    if t.ends_h and not g.off(t.msg_y, t.ends_h):
+        ends(t, g)
+    y = t.msg_y + t.ends_h                      # under the open ends
+    rows = t.msg_lines
     text, col = now(t)
     c1, c2 = t.msg_cols()
-    lines = wrap(text, c1, c2)
+    w = _wrapped
+    if w[0] != text or w[1] != c1 or w[2] != c2:     # wrapped once a frame, not once a band
+        w[0] = text
+        w[1] = c1
+        w[2] = c2
+        w[3] = wrap(text, c1, c2)
+    lines = w[3]
     k = (t.page % ((len(lines) + rows - 1) // rows)) * rows
     for i in range(rows):
         if k + i < len(lines):
-            g.text(lines[k + i], 0, y + 1 + 9 * i, col)
-    if not t.compact:
-        g.right(t.status(), w, y + 10, c.DIM)
+            g.text(lines[k + i], 0, y + 1 - top + g.lh * i, col)
     if t.thinking != _NONE:
         t._draw_wheel(g)
+
+
+def ends(t, g):
+    """The number at each open end in a half-tile big enough to count its pips (the table above may
+    draw its tiles smaller), in the order left, up, down, right; the end being chosen, or the one
+    the hint suggests, outlined as on the table; the stock and the count at the right."""
+    c = g.c
+    lay = t.game.match.round.layout
+    s = g.legible
+    y = t.msg_y + 3
+    x = 3
+    chosen = 0
+    if t.mode == _M_END:
+        chosen = _arms(t.opts[t.opt])
+    elif t.mode == _M_PICK and t.hint_move >= 0 and t.hint_tile == t.cursor_tile:
+        chosen = _arms(t.hint_move)
+    offered = 0
+    if t.mode == _M_END:
+        for i in range(t.nopts):
+            offered |= _arms(t.opts[i])
+    if lay.lead != _NONE:
+        for a in _ARM_ORDER:
+            if lay.is_open(a):
+                mark = c.CURSOR if (chosen >> a) & 1 else (c.PLAYABLE if (offered >> a) & 1 else -1)
+                g.square(x, y, lay.end[a], s, mark)
+                x += s + 6
+    ty = t.msg_y + (t.ends_h - g.lh) // 2
+    right = g.w - 2
+    rd = t.game.match.round
+    r = rd.rules
+    if r.draw and rd.sn:                         # the stock left (4-player Goat deals every tile)
+        st = "Stock " + str(rd.stock_left())
+        right -= g.width(st)
+        g.text(st, right, ty, c.DIM)
+        right -= g.cw
+    if r.inplay_mod:                             # the Fives family: the open ends' count
+        n = str(lay.count(r.spinner_keeps))
+        st = "Count " + n if x + g.width("Count " + n) <= right else "=" + n
+        g.text(st, x, ty, c.FG)
+
+
+def _arms(m):
+    """The arms move m goes on (a mask; a multi-end move's arms, else its one)."""
+    if m & _MULTI:
+        return m & 15
+    return 1 << ((m >> _ARM_SHIFT) & _ARM_MASK)
 
 
 def table_rows(t, g):
@@ -229,8 +288,9 @@ def _score_text(t, side):
 
 
 def head(t, g):
-    """A column per seat: the name (the seat to move highlighted; teams in their colours) over the
-    tiles in hand (a tile and the count) and the score ("pts" where there is room)."""
+    """A column per seat: the name (the seat to move highlighted; teams in their colours), the tiles
+    in hand (a tile and the count) and the score, on one row where they fit (ui/table.py), else
+    the name over the rest."""
     c = g.c
     fb = g.fb
     game = t.game
@@ -238,26 +298,72 @@ def head(t, g):
     rd = m.round
     r = m.rules
     n = r.players
+    lh = g.lh
+    cw = g.cw
     fb.fill_rect(0, 0, g.w, t.head_h, c.BG)
-    cw = g.w // n
+    colw = g.w // n
+    one = t.head_h == lh + 1                     # one row (ui/table.py)
+    if t.head_name:
+        _head_short(t, g, colw)
+        return
     for s in range(n):
-        x = s * cw
+        x = s * colw
         side = r.side(s)
         col = c.FG
         if r.teams:
             col = c.TEAM0 if side == 0 else c.TEAM1
+        name = g.fit(game.names[s], (colw - 2) // cw)
+        if s:
+            fb.vline(x - 2, 0, t.head_h - 1, c.DIM)
         if s == rd.turn and not m.round_over():
-            fb.fill_rect(x, 0, cw - 2, 9, c.PANEL if not g.mono else c.FG)
+            fb.fill_rect(x, 0, (len(name) * cw + 2) if one else colw - 2, lh, c.PANEL if not g.mono else c.FG)
             col = c.CURSOR if not g.mono else c.BG
-        g.text(g.fit(game.names[s], (cw - 2) // 8), x + 1, 1, col)
-        fb.fill_rect(x + 1, 11, 4, 7, c.TILE)
-        fb.hline(x + 1, 14, 4, g.divider)
+        g.text(name, x + 1, 0, col)
+        y = 0 if one else lh
+        xc = x + (len(name) + 1) * cw if one else x + 1
+        th = lh * 2 // 5                          # the tile icon: upright, its divider mid-way
+        fb.fill_rect(xc, y + (lh - 2 * th) // 2, th, 2 * th, c.TILE)
+        fb.hline(xc, y + lh // 2, th, g.divider)
         cnt = str(rd.hand_size(s))
-        g.text(cnt, x + 7, 11, c.FG)
+        g.text(cnt, xc + th + 2, y, c.FG)
         txt, rem = _score_text(t, side)
-        if 8 * (len(cnt) + len(txt) + 4) + 16 <= cw:
+        if not one and cw * (len(cnt) + len(txt) + 5) + th + 4 <= colw:
             txt += " pts"
-        g.right(txt, x + cw - 8, 11, c.REMEMBERED if rem else c.FG)
+        g.right(txt, x + colw - 4, y, c.REMEMBERED if rem else c.FG)
+
+
+def _head_short(t, g, colw):
+    """The header in one row where its columns are narrow: per seat the name's first letters, the tiles in
+    hand as a number on a tile, the score at the right (a name gives way to a longer number)."""
+    c = g.c
+    fb = g.fb
+    m = t.game.match
+    rd = m.round
+    r = m.rules
+    lh = g.lh
+    cw = g.cw
+    for s in range(r.players):
+        x = s * colw
+        side = r.side(s)
+        if s:
+            fb.vline(x - 2, 0, lh, c.DIM)
+        cnt = str(rd.hand_size(s))
+        txt, rem = _score_text(t, side)
+        bw = len(cnt) * cw + 2                   # the tile the count is written on
+        k = (colw - 4 - bw - 2 - len(txt) * cw - 2) // cw
+        name = t.game.names[s][:min(t.head_name, k if k > 0 else 0)]
+        col = c.FG
+        if r.teams:
+            col = c.TEAM0 if side == 0 else c.TEAM1
+        if s == rd.turn and not m.round_over():
+            fb.fill_rect(x, 0, len(name) * cw + 2 if name else 3, lh, c.PANEL)
+            col = c.CURSOR
+        if name:
+            g.text(name, x + 1, 0, col)
+        bx = x + len(name) * cw + 4
+        fb.fill_rect(bx, 0, bw, lh, c.TILE)
+        g.text(cnt, bx + 1, 0, c.PIP)
+        g.right(txt, x + colw - 4, 0, c.REMEMBERED if rem else c.FG)
 
 
 def hand(t, g):
@@ -272,7 +378,7 @@ def hand(t, g):
         t.hand_drawn(-1)
     if t.shown == _NONE:
         if not t.solo and not g.mono:             # (1-bit: nothing lit there, tests check)
-            g.center("(hands hidden)", t.hand_y + t.hand_h // 2 - 4, c.DIM)
+            g.center("(hands hidden)", t.hand_y + (t.hand_h - g.lh) // 2, c.DIM)
         return
     x0, vis, _ = t.hand_span()
     f = t.hfirst                                 # the shown tiles follow the cursor
@@ -316,11 +422,11 @@ def _hand_tile(t, g, i, picking):
 
 
 def _scroll_marks(t, g, vis):
-    ym = t.hand_y + t.hand_h // 2 - 4
+    ym = t.hand_y + (t.hand_h - g.lh) // 2
     if t.hfirst > 0:
-        g.fb.text("<", 0, ym, g.c.ACCENT)
+        g.text("<", 0, ym, g.c.ACCENT)
     if t.hfirst + vis < t.nh:
-        g.fb.text(">", g.w - 8, ym, g.c.ACCENT)
+        g.right(">", g.w, ym, g.c.ACCENT)
 
 
 def draw_layout(v, g, highlight=0, mark_col=-1):
@@ -347,9 +453,9 @@ def draw_layout(v, g, highlight=0, mark_col=-1):
     if v.tall:
         c = g.c
         if v.top - off < y_lo:
-            g.text("^", v.x0 + v.w - 8, y_lo, c.ACCENT)
+            g.right("^", v.x0 + v.w, y_lo, c.ACCENT)
         if v.bottom - off > y_hi:
-            g.text("v", v.x0 + v.w - 8, y_hi - 8, c.ACCENT)
+            g.right("v", v.x0 + v.w, y_hi - g.lh, c.ACCENT)
 
 
 def mark_end(v, g, chain, col, chosen=True):

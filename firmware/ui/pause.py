@@ -52,11 +52,13 @@ class Curtain(Screen):
         g.fb.fill(c.BG)
         name = self.table.game.names[self.seat]
         small = g.h < 100
-        y = 2 if small else g.h // 2 - 40
+        lh = g.lh
+        y = 2 if small else g.h // 2 - 2 * lh
         y += g.big_center("Pass to", y, c.DIM) + (2 if small else 6)
         y += g.big_center(name, y, c.ACCENT) + (4 if small else 10)
-        g.center("Press A when ready", y, c.FG)
-        g.center("B: menu", y + 10, c.DIM)
+        ready = "Press A when ready" if g.cols >= 18 else "A when ready"
+        g.center(ready, y, c.FG)
+        g.center("B: menu", y + lh + 1, c.DIM)
 
 
 def last_move_of(match, seat):

@@ -136,15 +136,15 @@ def key(t, k):
         choose(t)
         return
     t.move_cursor(t.cursor)
-    # the two tiles when both are among those shown (else the row scrolls); the table too while a
-    # hint's end is outlined (it shows with the hinted tile)
+    # the two tiles when both are among those shown (else the row scrolls); the table and the open
+    # ends' row too while a hint's end is outlined (it shows with the hinted tile)
     f = t.hfirst
     vis = t.hand_span()[1]
     part = _P_HAND
     if f <= was < f + vis and f <= t.cursor < f + vis and t.hand_at == app.board.moved:
         t.set_cursor_was(was)
         part = _P_CURSOR
-    t.changed(part | (_P_TABLE if t.hint_move >= 0 else 0))
+    t.changed(part | (_P_TABLE | _P_MSG if t.hint_move >= 0 else 0))
 
 
 def jump(t, d, from_start):
@@ -217,7 +217,8 @@ def hint(t):
     app.flush()
     app.release()
     short = app.g.cols < 24
-    mv, why = brain.hint(game.match, s, app.settings["think"], app.ai_clock, t.on_tick, short)
+    mv, why = brain.hint(game.match, s, app.settings["think"], app.ai_clock, t.on_tick,
+                         t.msg_lines == 1)
     rd = game.match.round
     tile = mv & _TILE_MASK
     if mv & _MULTI:

@@ -194,7 +194,7 @@ def fit(v):
     v.fitted = v.centre | v.wheel << 8
     v.tall = False
     v.scroll = 0
-    lo = _MIN_MONO if v.mono else _MIN_S
+    lo = v.lo or (_MIN_MONO if v.mono else _MIN_S)
     top = min(v.h // 6, v.w // 14)
     x0 = v.x0
     y0 = v.y0

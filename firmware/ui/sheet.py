@@ -60,9 +60,9 @@ def end_round(t):
         you = t.own_seat()                    # whose rounds and result the statistics count
         if you != _NONE:
             try:
-                app.store().record_round(m.rules.vid, m.round_winner == m.rules.side(you))
+                app.stats().record_round(m.rules.vid, m.round_winner == m.rules.side(you))
             except OSError as e:
-                game.note = app.need("store").failed(e, "stats")
+                game.note = app.need("stats").failed(e, "stats")
     if m.over and not game.counted:
         game.counted = True
         you = t.own_seat()
@@ -70,22 +70,22 @@ def end_round(t):
             side = m.rules.side(you)
             # points games: not winning is losing; Goat: only the goat loses
             res = 1 if m.winner == side else (-1 if (m.loser == side or m.rules.family != _FAM_GOAT) else 0)
-            st = app.store()
+            st = app.stats()
             try:                              # counted once, even if the save outlives a power cut
                 game.stats = st.record_result(m.rules.vid, res, st.game_sum())
             except OSError as e:
-                game.note = app.need("store").failed(e, "stats")   # shown on the menu after
+                game.note = app.need("stats").failed(e, "stats")   # shown on the menu after
             st = None
         try:
             link = app.link                   # a link match the other device has not all of yet
             if link is not None:              # keeps its save: a restart hands the moves over
                 link.poll(app.board.ticks_ms())   # (the other's acknowledgement of the last move,
             if link is None or not link.owes():  # sent before this screen drew and saved it, is in)
-                app.store().clear_game()      # a finished match is not offered to resume
+                app.saves().clear_game()      # a finished match is not offered to resume
         except OSError:
             pass
     t.round_scored()
-    drop_module("store")                      # statistics written: its code goes before the
+    drop_module("stats")                      # statistics written: its code goes before the
                                               # result screens (docs/ENGINE.md, "Memory tricks")
     app.beep(660, 80)
     app.go(RoundEnd(app, t))
@@ -100,16 +100,16 @@ def draw_sheet(g, game, y):
     r = m.rules
     n = r.sides
     goat = r.family == _FAM_GOAT
-    total = "Total" if g.w >= 200 else "Tot"
-    lw = 8 * len(total) + 4                          # the label column: round numbers, the total
-    cw = (g.w - lw) // n
-    lh = 11 if g.h >= 200 else 9                     # line height
+    lh = g.lh
+    total = "Total" if g.cols >= 24 else "Tot"
+    x0 = g.cw * len(total) + 4                       # the label column: round numbers, the total
+    cw = (g.w - x0) // n
     for i in range(n):
         name = side_name(game, i)
-        g.right(g.fit(name, (cw - 2) // 8), lw + (i + 1) * cw - 2, y, c.ACCENT)
-    y += 10
+        g.right(g.fit(name, cw // g.cw - 1), x0 + (i + 1) * cw - 2, y, c.ACCENT)
+    y += lh
     rows = game.sheet.split(";") if game.sheet else []
-    room = (g.h - y - (30 if g.h >= 100 else 22) - (lh if goat else 0)) // lh
+    room = (g.h - y - 3 - (3 if g.h >= 100 else 2) * lh - (lh if goat else 0)) // lh
     if room < 1:
         room = 1
     first = len(rows) - room if len(rows) > room else 0
@@ -118,7 +118,7 @@ def draw_sheet(g, game, y):
         toks = rows[k].split(",")
         for i in range(min(n, len(toks))):
             tok = toks[i]
-            g.right(tok, lw + (i + 1) * cw - 2, y,
+            g.right(tok, x0 + (i + 1) * cw - 2, y,
                     c.REMEMBERED if tok[:1] == "+" else (c.WARN if tok == "x" else c.FG))
         y += lh
     g.fb.hline(0, y, g.w, c.EDGE if not g.mono else c.FG)
@@ -131,17 +131,17 @@ def draw_sheet(g, game, y):
         else:
             v = str(m.scores[i])
             col = c.FG
-        g.right(v, lw + (i + 1) * cw - 2, y, col)
-    y += 10
+        g.right(v, x0 + (i + 1) * cw - 2, y, col)
+    y += lh
     extra = ("Goat at " if goat else "Target ") + str(r.target)
     if m.pot:
         extra += ", eggs " + str(m.pot)
     g.text(g.fit(extra, g.cols - 1), 2, y, c.DIM)
-    y += 10
-    if goat and y + 8 <= g.h:
+    y += lh
+    if goat and y + lh <= g.h:
         g.text(g.fit("+N remembered" if g.cols < 24 else "+N: points remembered", g.cols - 1), 2, y,
                c.REMEMBERED)
-        y += 10
+        y += lh
     return y
 
 
@@ -176,15 +176,19 @@ class RoundEnd(Screen):
         small = g.h < 100                            # 128x64: no footer, one-line title
         titles = ("Round " + str(m.round_no), "Result", "Score sheet", "Match over")
         title = titles[self.page]
-        if small and self.page < 2:      # one line: how the round ended over the hands (the
-            title = self._why(True) if self.page == 0 else "Round " + str(m.round_no)  # counts'
-        if small and self.page == 0:                                          # column named)
-            g.text(g.fit(title, g.cols - 7), 2, 0, c.ACCENT)
-            g.right("count", g.w, 0, c.DIM)
-            y = 10
+        if self.page == 0 and (small or self._short(g)):   # one line: how the round ended
+            title = "Round " + str(m.round_no) + ": " + self._why(False)   # over the hands, the
+            if len(title) > g.cols - 6:                                   # counts' column named
+                title = "R" + str(m.round_no) + ": " + self._why(True)
+            if len(title) > g.cols - 6:
+                title = self._why(True)
+            y = 0 if small else 2
+            g.text(g.fit(title, g.cols - 6), 2, y, c.ACCENT)
+            g.right("count", g.w - 2, y, c.DIM)
+            y += g.lh + (1 if small else 4)
         elif small:
             g.center(g.fit(title, g.cols), 0, c.ACCENT)
-            y = 10
+            y = g.lh + 1
         else:
             y = 2 + g.big_center(title, 2, c.ACCENT) + 4
         if self.page == 0:
@@ -198,9 +202,16 @@ class RoundEnd(Screen):
         if small:
             return
         foot = "A next" if self.page + 1 < self.pages else ("A menu" if m.over else "A next round")
-        if g.w >= 200:
-            foot += "  (" + str(self.page + 1) + "/" + str(self.pages) + ")"
-        g.text(g.fit(foot, g.cols), 0, g.h - 8, c.DIM)
+        pages = "  (" + str(self.page + 1) + "/" + str(self.pages) + ")"
+        if len(foot) + len(pages) <= g.cols - 1:
+            foot += pages
+        g.text(foot, 2, g.h - g.lh, c.DIM)
+
+    def _short(self, g):
+        """Whether the hands' page is too short for a line of its own saying how the round ended
+        (then the title says it)."""
+        room = g.h - 3 * g.lh - 8
+        return room // self.game.match.rules.players - 3 < g.legible
 
     def _why(self, short):
         rd = self.game.match.round
@@ -217,30 +228,40 @@ class RoundEnd(Screen):
         rd = m.round
         names = self.game.names
         small = g.h < 100
-        if not small:                    # how the round ended; the column of the hands' counts named
-            g.text(g.fit(self._why(False), g.cols - 7), 2, y, c.FG)
-            g.right("count", g.w, y, c.DIM)
-            y += 10
+        if not small and not self._short(g):   # how the round ended; the hands' counts' column named
+            g.right("count", g.w - 2, y, c.DIM)
+            for ln in _wrap2(self._why(False), g.cols - 7):
+                g.text(ln, 2, y, c.FG)
+                y += g.lh
         n = m.rules.players
-        room = g.h - y - (0 if small else 10)
-        s = (room // n - 3) // 2
-        s = 9 if s > 9 else (5 if s < 5 else s)
-        x0 = 8 * 4 + 4
+        room = g.h - y - (0 if small else g.lh)
+        # upright tiles when a row of them fits at a size whose pips count (ui/gfx.py), else lying
+        s = g.legible
+        up = (room // n - 3) // 2 >= s
+        if not up and room // n - 3 < s:
+            s = max(5, room // n - 3)
+        th = 2 * s if up else s                      # a tile's height and width
+        tw = s if up else 2 * s
+        longest = 0
+        for nm in names:
+            longest = max(longest, len(nm))
+        x0 = 2 + g.cw * longest + 4
         for seat in range(n):
             hand = rd.hands[seat]
-            g.text(g.fit(names[seat], 4), 2, y + s - 4, c.FG)
+            ty = y + (th - g.lh) // 2 if th > g.lh else y
+            g.text(names[seat], 2, ty, c.FG)
             cnt = str(hand_value(m.rules, hand))
             x = x0
-            xmax = g.w - 8 * len(cnt) - 4
+            xmax = g.w - g.cw * (len(cnt) + 1) - 4
             for t in range(28):
                 if (hand >> t) & 1:
-                    if x + s > xmax:
-                        g.text("+", x, y + s - 4, c.DIM)
+                    if x + tw > xmax:
+                        g.text("+", x, ty, c.DIM)
                         break
-                    g.tile(x, y, LO[t], HI[t], False, s)
-                    x += s + 2
-            g.right(cnt, g.w, y + s - 4, c.ACCENT)
-            y += 2 * s + 3
+                    g.tile(x, y, LO[t], HI[t], not up, s)
+                    x += tw + 2
+            g.right(cnt, g.w - 2, ty, c.ACCENT)
+            y += max(th, g.lh) + 3
 
     def _result(self, g, y):
         """Each side's count and what the round gave it: in words on wide screens ("Ann: count 8,
@@ -250,12 +271,13 @@ class RoundEnd(Screen):
         m = game.match
         r = m.rules
         goat = r.family == _FAM_GOAT
-        small = g.cols < 24
-        xc = 8 * 10 + 2                              # narrow: the counts' column ends here
+        small = g.cols < 24 or (2 * r.sides + 2) * g.lh > g.h - y - g.lh
+        lh = g.lh
+        xc = g.w - 2 - 6 * g.cw                      # narrow: the counts' column ends here
         if small:
             g.right("count", xc, y, c.DIM)
-            g.right("adds" if goat else "score", g.w, y, c.DIM)
-            y += 9
+            g.right("adds" if goat else "score", g.w - 2, y, c.DIM)
+            y += lh
         kept = False                                 # a "+N" shown: its legend goes under
         for i in range(r.sides):
             name = side_name(game, i)
@@ -270,10 +292,10 @@ class RoundEnd(Screen):
                         kept = True
                 else:
                     v = str(rec + m.inplay[i])
-                g.text(g.fit(name, 5), 2, y, c.FG)
+                g.text(g.fit(name, (xc - 2) // g.cw - 4), 2, y, c.FG)
                 g.right(str(m.counts[i]), xc, y, c.FG)
-                g.right(v, g.w, y, col)
-                y += 9
+                g.right(v, g.w - 2, y, col)
+                y += lh
                 continue
             line = name + ": count " + str(m.counts[i])
             if goat:
@@ -289,21 +311,23 @@ class RoundEnd(Screen):
                     line += " (+" + str(m.inplay[i]) + " in play)"
             for ln in _wrap2(line, g.cols - 1):
                 g.text(ln, 2, y, col)
-                y += 9
+                y += lh
             y += 2
-        if kept and y + 8 <= g.h:
+        bottom = g.h - (0 if g.h < 100 else lh)      # (the footer)
+        if kept and y + lh <= bottom:
             g.text("+N remembered", 2, y, c.REMEMBERED)
-            y += 9
+            y += lh
         if m.pot:
             g.text(g.fit("Eggs carried: " + str(m.pot), g.cols - 1), 2, y, c.WARN)
-            y += 10
-        if wrote_off(m) and y + 8 <= g.h:
+            y += lh
+        if wrote_off(m) and y + lh <= bottom:
             g.text("All written off" if small else "All points written off", 2, y, c.WARN)
-            y += 10
+            y += lh
         if m.round_winner != _NONE and not (r.family == _FAM_SEA and not m.recorded[m.round_winner]):
-            g.text(g.fit("Round to " + side_name(game, m.round_winner), g.cols - 1), 2, y, c.GOOD)
-            y += 10
-        if y + 8 <= g.h:
+            if y + lh <= bottom:
+                g.text(g.fit("Round to " + side_name(game, m.round_winner), g.cols - 1), 2, y, c.GOOD)
+            y += lh
+        if y + lh <= bottom:
             g.text(g.fit("Deal " + m.deal_code(), g.cols - 1), 2, y, c.DIM)
 
     def _match(self, g, y):
@@ -348,7 +372,8 @@ class SheetView(Screen):
         g.fb.fill(c.BG)
         y = 2 + g.big_center("Score sheet", 2, c.ACCENT) + 4
         draw_sheet(g, self.game, y)
-        g.text("A/B back", 0, g.h - 8, c.DIM)
+        if g.h >= 100:                               # (128x64: the sheet takes every line)
+            g.text("A/B back", 2, g.h - g.lh, c.DIM)
 
 
 class ScoresView(Screen):
@@ -377,19 +402,20 @@ class ScoresView(Screen):
         title = "Scores, to " + str(r.target)
         if small:
             g.text(g.fit(title, g.cols), 0, y, c.ACCENT)
-            y += 9
+            y += g.lh
         else:
             y += g.big_center(title, y, c.ACCENT) + 6
-        lh = 9 if small else 11
+        lh = g.lh + (0 if small else 2)
         for s in range(r.players):
             side = r.side(s)
             txt, rem = paint._score_text(t, side)
             g.text(t.game.names[s], 0, y, (c.TEAM0 if side == 0 else c.TEAM1) if r.teams else c.FG)
             cnt = str(rd.hand_size(s))
-            x = 8 * 7
-            g.fb.fill_rect(x, y, 4, 7, c.TILE)
-            g.fb.hline(x, y + 3, 4, g.divider)
-            g.text(cnt, x + 6, y, c.FG)
+            x = g.cw * 6 + 2
+            th = g.caps // 2
+            g.fb.fill_rect(x, y + g.lh - g.caps - 1, th, 2 * th, c.TILE)
+            g.fb.hline(x, y + g.lh - g.caps - 1 + th, th, g.divider)
+            g.text(cnt, x + th + 2, y, c.FG)
             g.right(txt, g.w, y, c.REMEMBERED if rem else c.FG)
             y += lh
         st = t.status()
@@ -399,4 +425,4 @@ class ScoresView(Screen):
                 g.text(ln.strip(), 0, y, c.FG)
                 y += lh
         if not small:
-            g.text("Any key: back", 0, g.h - 8, c.DIM)
+            g.text("Any key: back", 0, g.h - g.lh, c.DIM)

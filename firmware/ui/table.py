@@ -76,24 +76,42 @@ class Table(Screen):
         w = g.w
         h = g.h
         self.compact = h < 100
-        # the hand row: upright tiles on tall screens, tiles lying down (sized to the row) on short
-        # ones, whose rows are wide and low; 1-bit screens need 7-pixel halves for their pips
+        lh = g.lh
+        # the hand row: upright tiles on tall screens, sized to the width (seven tiles fill it, up to
+        # a tenth of the height), tiles lying down on short ones, whose rows are wide and low; never
+        # smaller than the pips' legible size (ui/gfx.py)
         self.hand_horiz = h < 160
-        if self.compact:
-            hs = 7
-        elif self.hand_horiz:
-            hs = 11
-        else:
-            hs = min(15, w // 17, h // 16)
+        hs = g.legible
+        if not self.hand_horiz:
+            hs = max(hs, min((w - 2) // 7 - 3, h // 10))
         self.hs = hs
         self.hand_h = (hs if self.hand_horiz else 2 * hs) + 7
-        self.head_h = 0 if self.compact else 20
+        # the header: a row per seat's column "name  tiles  score" when it fits; else two rows on
+        # tall screens when two play, and otherwise one row with the names cut to head_name letters
+        # and the tiles in hand counted on a tile (ui/paint.py head): the table keeps its room
+        n = game.match.rules.players
+        longest = 0
+        for nm in game.names:
+            longest = max(longest, len(nm))
+        cols = (w // n) // g.cw
+        self.head_name = 0                       # 0: whole names
+        rows = 1
+        if cols < longest + 8:
+            if h >= 160 and n < 3:
+                rows = 2
+            else:                                # a tile of 1 digit, a score of 3, the gaps
+                self.head_name = max(1, ((w // n) - 10 - 4 * g.cw) // g.cw)
+        self.head_h = 0 if self.compact else rows * lh + 1
         self.hand_y = h - self.hand_h
-        self.msg_y = 0 if self.compact else self.hand_y - 20
-        top = 10 if self.compact else self.head_h + 1
+        # the message area: one line on short screens, two on tall ones; above it on colour
+        # screens, the open ends' numbers in legible half-tiles with the stock and count beside them
+        self.msg_lines = 1 if h < 160 else 2     # (one: moves and hint reasons in short words)
+        self.ends_h = 0 if self.compact else g.legible + 6
+        self.msg_y = 0 if self.compact else self.hand_y - self.msg_lines * lh - 1 - self.ends_h
+        top = lh + 1 if self.compact else self.head_h + 1
         bottom = self.hand_y - 1 if self.compact else self.msg_y - 1
         self.view = TableView(0 if self.compact else 2, top, w if self.compact else w - 4, bottom - top,
-                              g.mono)
+                              g.mono, g.legible if g.mono else 0)
         self.hand = bytearray(28)
         self.nh = 0
         self.hfirst = 0
@@ -234,10 +252,13 @@ class Table(Screen):
         """(x of the first hand tile, tiles shown, pitch): room is kept for the scroll marks when the
         hand does not fit the row."""
         p = (2 * self.hs if self.hand_horiz else self.hs) + 3
-        w = self.app.g.w
+        g = self.app.g
+        w = g.w
         if self.nh * p <= w - 2:
-            return 2, self.nh, p
-        return 9, (w - 18) // p, p
+            return 2 + (w - 2 - self.nh * p) // 2, self.nh, p      # the row centred
+        m = g.cw + 1                                                # room for "<" and ">"
+        vis = (w - 2 * m) // p
+        return m + (w - 2 * m - vis * p) // 2, vis, p
 
     # --- helpers -------------------------------------------------------------------------------
     def now(self):
@@ -438,7 +459,8 @@ class Table(Screen):
         app.release()                                # screen under it drawn again) while the AI thinks
         mv = brain.choose(m, s, level, app.settings["think"], app.ai_clock, self.on_tick)
         self.thinking = _NONE
-        self.play(mv)
+        brain.release()                              # its buffers back before the move is drawn:
+        self.play(mv)                                # the drawing code loads into their room
         if not self.msg_until:                       # (a save's warning waits a moment itself)
             self.wait(ANIM_MS[app.settings["anim"]])
 
@@ -480,7 +502,7 @@ class Table(Screen):
         words, the seat's points in play, the table area as drawn: ui/paint.py snap)."""
         rd = self.game.match.round
         s = rd.turn
-        return (s, words.describe(rd, mv, self.app.g.cols < 24), rd.inplay[s],
+        return (s, words.describe(rd, mv, self.msg_lines == 1), rd.inplay[s],
                 self.app.need("ui.paint").snap(self))
 
     def after_move(self, seen, hide=False):
@@ -539,8 +561,9 @@ class Table(Screen):
             return 0, self.head_h - 1
         if part == _P_TABLE:
             return self.view.y0 - 1, self.msg_y - 1 if not self.compact else self.hand_y - 1
-        if part == _P_MSG:
-            return self.msg_y, self.msg_y + (9 if self.compact else 18)
+        if part == _P_MSG:                          # (colour screens: the row above the hand's
+            return self.msg_y, self.msg_y + self.ends_h + self.msg_lines * self.app.g.lh - (
+                0 if self.compact else 1)               # is the hand's, for the cursor's outline)
         if part == _P_TROWS:
             return self.trows
         if part == _P_TROWS2:
@@ -551,7 +574,7 @@ class Table(Screen):
 
     def wheel_y(self):
         """Centre row of the thinking wheel (its box: 5 rows either side at most)."""
-        return 4 if self.compact else self.msg_y + 5
+        return self.msg_y + self.ends_h + self.app.g.lh // 2
 
     def _draw_wheel(self, g):
         if self.compact:
@@ -584,16 +607,16 @@ class Table(Screen):
         return out
 
     def msg_cols(self):
-        """Characters on the message area's first and second line (the 128x64 OLED: one line; the
-        thinking wheel takes the end of the first, the stock and count the end of the second)."""
+        """Characters on the message area's first and second line (short screens: one line); the
+        thinking wheel takes the end of the first."""
         g = self.app.g
-        c = g.cols - (2 if self.thinking != _NONE else 0)
-        if self.compact:
+        c = g.cols - (12 + g.cw - 1) // g.cw if self.thinking != _NONE else g.cols
+        if self.msg_lines == 1:
             return c, 0
-        return c, g.cols - len(self.status()) - 1
+        return c, g.cols
 
     def pages(self, text):
         """Steps a text takes in the message area."""
         c1, c2 = self.msg_cols()
-        n = 1 if self.compact else 2
+        n = self.msg_lines
         return (len(wrap(text, c1, c2)) + n - 1) // n

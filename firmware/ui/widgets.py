@@ -14,7 +14,6 @@ _K_RIGHT = const(0x008)  # = keys.K_RIGHT
 _K_X = const(0x040)      # = keys.K_X
 _K_Y = const(0x080)      # = keys.K_Y
 
-_ROW_H = const(11)
 _MX = const(2)           # the text's margin from the screen's left edge (a column is kept for it)
 OPTION_LABELS = {
     "target": "Target", "hand": "Hand size", "big_tiles": "0-0=25 6-6=50", "lone_00": "Lone 0-0",
@@ -88,51 +87,79 @@ class ListScreen(Screen):
             return
         self.app.redraw()
 
+    def _lines(self, g, label, v):
+        """The lines a row takes: "label ... value" on one when it fits, else the label wrapped and
+        the value on a line of its own (nothing is cut)."""
+        cols = g.cols - 1            # a column kept for the left margin
+        if len(label) + (len(v) + 1 if v else 0) <= cols:
+            return 1
+        return len(wrap(label, cols)) + (1 if v else 0)
+
     def draw(self, g):
         c = g.c
         fb = g.fb
         fb.fill(c.BG)
+        lh = g.lh
         y = 2 + g.big_center(self.title, 2, c.ACCENT)
         if self.note:
             lines = wrap(self.note, g.cols - 1)
             k = 2 * (self.page % ((len(lines) + 1) // 2))
             for ln in lines[k:k + 2]:
                 g.text(ln, _MX, y + 2, self.note_col if self.note_col >= 0 else c.WARN)
-                y += 9
+                y += lh
             if len(lines) > 2 and k + 2 > len(lines):
-                y += 9                       # the rows stay put between the steps
+                y += lh                      # the rows stay put between the steps
         y += 4
         rows = self.rows()
         n = len(rows)
         if self.sel >= n:
             self.sel = n - 1
-        foot = 10 if g.h >= 100 else 0
-        vis = (g.h - y - foot) // _ROW_H
-        if vis < 1:
-            vis = 1
+        foot = foot_lines(g, self.footer()) if g.h >= 100 else ()
+        bottom = g.h - len(foot) * lh
+        vals = [("" if value is None else str(value)) for _, value in rows]
+        for i in range(n):
+            if vals[i] and i == self.sel and len(rows[i][0]) + len(vals[i]) + 3 <= g.cols - 1:
+                vals[i] = "<" + vals[i] + ">"
         if self.sel < self.top:
             self.top = self.sel
-        if self.sel >= self.top + vis:
-            self.top = self.sel - vis + 1
-        for i in range(self.top, min(n, self.top + vis)):
-            label, value = rows[i]
-            yy = y + (i - self.top) * _ROW_H
+        while self.top < self.sel:                   # the selected row whole on the screen
+            used = 0
+            for i in range(self.top, self.sel + 1):
+                used += self._lines(g, rows[i][0], vals[i]) * lh + 2
+            if y + used <= bottom:
+                break
+            self.top += 1
+        yy = y
+        last = self.top
+        cols = g.cols - 1
+        for i in range(self.top, n):
+            label = rows[i][0]
+            v = vals[i]
+            k = self._lines(g, label, v)
+            if yy + k * lh + 2 > bottom and i > self.top:
+                break
             fg = c.DIM if self.dim(i) else c.FG
             if i == self.sel:
-                fb.fill_rect(0, yy - 2, g.w, _ROW_H, c.CURSOR)
+                fb.fill_rect(0, yy - 1, g.w, k * lh + 2, c.CURSOR)
                 fg = c.BG
-            v = "" if value is None else str(value)
-            if v and i == self.sel and g.cols >= 20:
-                v = "<" + v + ">"
-            g.text(g.fit(label, g.cols - len(v) - (1 if v else 0)), _MX, yy, fg)
-            if v:
-                g.right(v, g.w - 2, yy, fg)
-        if self.top > 0:
-            g.right("^", g.w, y - 10, c.DIM)
-        if self.top + vis < n:
-            g.right("v", g.w, g.h - foot - 8, c.DIM)
-        if foot:
-            g.text(g.fit(self.footer(), g.cols - 1), _MX, g.h - 8, c.DIM)
+            if k == 1:
+                g.text(label, _MX, yy, fg)
+                if v:
+                    g.right(v, g.w - 2, yy, fg)
+                yy += lh
+            else:
+                for ln in wrap(label, cols):
+                    g.text(ln, _MX, yy, fg)
+                    yy += lh
+                if v:
+                    g.right(v, g.w - 2, yy, fg)
+                    yy += lh
+            yy += 2
+            last = i
+        if self.top > 0 or last < n - 1:             # more rows above / below: marks by the title
+            g.right(("^" if self.top > 0 else " ") + ("v" if last < n - 1 else " "), g.w, 2, c.DIM)
+        for i in range(len(foot)):
+            g.text(foot[i], _MX, bottom + i * lh, c.DIM)
 
     def footer(self):  # type: () -> str
         return "A select  B back"
@@ -140,8 +167,6 @@ class ListScreen(Screen):
 
 class Message(Screen):
     """A title over a wrapped text that UP/DOWN scroll; A or B goes on (to `then`, or the main menu)."""
-    FOOT = 10                        # rows kept for the footer
-
     def __init__(self, app, title, text, then=None, col=-1):
         Screen.__init__(self, app)
         self.title = title
@@ -174,18 +199,29 @@ class Message(Screen):
     def draw(self, g):
         c = g.c
         g.fb.fill(c.BG)
+        lh = g.lh
         y = 4 + g.big_center(self.title, 2, c.WARN if self.col < 0 else self.col)
         lines = self.lines
         if lines is None:
             lines = self.lines = wrap(self.text, g.cols - 1)
-        vis = (g.h - y - self.FOOT) // 9
+        foot = foot_lines(g, self.footer(True))
+        vis = (g.h - y - len(foot) * lh) // lh
+        if vis < 1:
+            vis = 1
         if self.top > len(lines) - vis:
             self.top = max(0, len(lines) - vis)
         self.vis = vis
         for ln in lines[self.top:self.top + vis]:
             g.text(ln, _MX, y, c.FG)
-            y += 9
-        g.text(g.fit(self.footer(self.top + vis < len(lines)), g.cols - 1), _MX, g.h - 8, c.DIM)
+            y += lh
+        foot = foot_lines(g, self.footer(self.top + vis < len(lines)))
+        for i in range(len(foot)):
+            g.text(foot[i], _MX, g.h - (len(foot) - i) * lh, c.DIM)
+
+
+def foot_lines(g, text):
+    """A footer's lines: wrapped, never cut (a column kept for the left margin)."""
+    return wrap(text, g.cols - 1) if text else ()
 
 
 def help_text(vid):
@@ -251,8 +287,6 @@ class HelpPage(Message):
     """A section of help.txt (a variant's rules, or the controls); A or B goes back. From a game
     (`rules`): the match's own options first and its target in the text; else the variant's
     default target ({target} in help.txt)."""
-    FOOT = 9
-
     def __init__(self, app, title, vid, back, rules=None):
         if vid == "controls":
             text = controls(app.board, app.g.h < 100)

@@ -57,7 +57,7 @@ TARGET_BOOT_MS = 2000.0
 TARGET_AI_MS = 500.0
 
 DEVICE_AI_MS = 500           # device budget of a Hard AI move: bench_ai.py's --device-ms default, the target
-HEAP = "180K"                # the UI tests' heap: a Pico has ~240 KB, less what the firmware holds
+HEAP = frames.STRESS_HEAP     # the UI tests' heap (frames.py says why this size)
 
 # (label, variant, players, teams, peer id, peer label)
 SPEED_CASES = (
@@ -306,7 +306,7 @@ class Bench:
             rows.append({"board": name, "size": size, "result": result.replace("|", "/"),
                          "rounds": out.get("rounds", "-"), "lowest": out.get("lowest", "-"),
                          "raw": out.get("raw", "-"), "heap": out.get("heap", "-"),
-                         "errors": out.get("errors", "-")})
+                         "errors": out.get("errors", "-"), "mem": out.get("mem_errors", "-")})
         self.res["ui"] = rows
 
     # --- 4. size --------------------------------------------------------------------------------
@@ -610,13 +610,16 @@ def _ui(bench, add):
     add("tools/proofs/harness/heapgame.py: %s, %d players (%s), to the end of the match, on each"
         % (vid, players, " vs ".join(seats)))
     add("board's screen size (simulated board); `lowest` is the lowest `gc.mem_free()` after a collection")
-    add("at every AI tick and save, `raw` the lowest uncollected free heap between loop steps.")
+    add("at every AI tick and save, `raw` the lowest uncollected free heap between loop steps; `errors`")
+    add("the error pages, `recovered` the MemoryErrors the app recovered from (then playing on lean).")
     add("")
-    add("| board | screen | result | rounds | errors | lowest free (bytes) | raw lowest (bytes) | heap |")
-    add("|---|---|---|---|---|---|---|---|")
+    add("| board | screen | result | rounds | errors | recovered | lowest free (bytes) | raw lowest (bytes) "
+        "| heap |")
+    add("|---|---|---|---|---|---|---|---|---|")
     for r in bench.res["ui"]:
-        add("| %s | %s | %s | %s | %s | %s | %s | %s |" % (r["board"], r["size"], r["result"], r["rounds"],
-                                                         r["errors"], r["lowest"], r["raw"], r["heap"]))
+        add("| %s | %s | %s | %s | %s | %s | %s | %s | %s |" % (
+            r["board"], r["size"], r["result"], r["rounds"], r["errors"], r.get("mem", "-"), r["lowest"],
+            r["raw"], r["heap"]))
     add("")
 
 

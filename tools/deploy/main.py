@@ -105,19 +105,54 @@ def _parse(path):
         raise DeployError("%s:%s: syntax error: %s" % (os.path.relpath(path, ROOT), e.lineno, e.msg))
 
 
+def _literal(path, name, what):
+    """The literal value assigned to `name` at the top of the module at `path` (`name = const(v)`:
+    v), read as text; None when it has none. `what`: the error's name for the file."""
+    for node in _parse(path).body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name
+                                                for t in node.targets):
+            v = node.value
+            if isinstance(v, ast.Call) and isinstance(v.func, ast.Name) and v.func.id == "const":
+                v = v.args[0]
+            try:
+                return ast.literal_eval(v)
+            except ValueError:
+                raise DeployError("%s: %s must be a literal" % (what, name))
+    return None
+
+
 def board_mip_deps(board, boards_dir=None):
     """MIP_DEPS = (...) of a board file, read as text (board files import `machine`)."""
     boards_dir = boards_dir or BOARDS
-    tree = _parse(os.path.join(boards_dir, board + ".py"))
-    for node in tree.body:
-        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "MIP_DEPS"
-                                                for t in node.targets):
-            try:
-                deps = ast.literal_eval(node.value)
-            except ValueError:
-                raise DeployError("boards/%s.py: MIP_DEPS must be a literal tuple of names" % board)
-            return tuple(deps)
-    return ()
+    deps = _literal(os.path.join(boards_dir, board + ".py"), "MIP_DEPS", "boards/%s.py" % board)
+    if deps is not None and not isinstance(deps, tuple):
+        raise DeployError("boards/%s.py: MIP_DEPS must be a literal tuple of names" % board)
+    return tuple(deps or ())
+
+
+def board_font(board, boards_dir=None, firmware_dir=None):
+    """The font file (device path, "fonts/f<w>x<h>.bin") the board draws its text with: ui/font.py's
+    for_board() rule (the smallest font whose capitals are _CAPS_UM tall) on the board file's
+    PITCH_UM; None for a MONO board (framebuf's 8x8 font) or a board file that states no pitch.
+    A board module that takes its panel from another (pimoroni_pack2) states its own."""
+    boards_dir = boards_dir or BOARDS
+    firmware_dir = firmware_dir or FIRMWARE
+    path = os.path.join(boards_dir, board + ".py")
+    what = "boards/%s.py" % board
+    pitch = _literal(path, "PITCH_UM", what)
+    if _literal(path, "MONO", what) or not pitch:
+        return None
+    src = os.path.join(firmware_dir, "ui", "font.py")
+    fonts = _literal(src, "_FONTS", "ui/font.py")
+    caps_um = _literal(src, "_CAPS_UM", "ui/font.py")
+    if not fonts or not caps_um:
+        return None
+    size = fonts[-1]
+    for f in fonts:
+        if f[2] * pitch >= caps_um:
+            size = f
+            break
+    return "fonts/f%dx%d.bin" % (size[0], size[1])
 
 
 def board_modules(board, boards_dir=None):
@@ -162,12 +197,21 @@ def source_files(board=None, firmware_dir=None, boards_dir=None):
     """[(device relpath, local source path)]: firmware/ at the root, boards under boards/.
 
     With a board: that board and the board modules it imports (its display driver among them:
-    the OLED board carries no ST7789 driver). Without: every deployable board
-    and the modules they import (the mip layout: the firmware asks for the board on first boot).
+    the OLED board carries no ST7789 driver), and of fonts/ only the board's own font file
+    (board_font) and the fonts' licence (the OLED: neither). Without: every deployable board, the
+    modules they import and every font (the mip layout: the firmware asks for the board on first
+    boot).
     """
     firmware_dir = firmware_dir or FIRMWARE
     boards_dir = boards_dir or BOARDS
     skip = set()
+    if board:                          # the board's own font only (with its licence), if it has one
+        font = board_font(board, boards_dir, firmware_dir)
+        fonts = os.path.join(firmware_dir, "fonts")
+        for f in (os.listdir(fonts) if os.path.isdir(fonts) else ()):
+            rel = "fonts/" + f
+            if rel != font and (f.endswith(".bin") or font is None):
+                skip.add(rel)
     out = []
     for dirpath, dirnames, filenames in os.walk(firmware_dir):
         dirnames[:] = sorted(d for d in dirnames if not d.startswith((".", "__pycache__")))

@@ -27,11 +27,12 @@ from tools import cli
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 FIRMWARE = os.path.join(ROOT, "firmware")
 
-# The files read: every UI module, plus the builders of hint reasons and of the store's messages.
+# The files read: every UI module, plus the builders of hint reasons and of the store's messages
+# (store.py: saves and settings; stats.py: the statistics and the JSON files' shared messages).
 NOT_UI = ("ui/lang.py", "ui/font.py")      # the languages' and fonts' own machinery: no player's text
 SOURCES = [p for p in ("ui/" + n for n in sorted(os.listdir(os.path.join(FIRMWARE, "ui"))))
            if p.endswith(".py") and p not in NOT_UI] + [
-    "ai/reason.py", "store.py", "domino/rules.py"]
+    "ai/reason.py", "store.py", "stats.py", "domino/rules.py"]
 # What the rules cannot see, said in docs/UI.md ("Languages").
 SOURCES_UNSEEN = ("boards/*.py KEY_HELP (each board's line for its buttons)",
                   "str(e) of an OSError or RulesError shown as a note")

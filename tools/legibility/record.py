@@ -1,9 +1,13 @@
 # Run under the MicroPython unix port by tools/legibility/report.py (MICROPYPATH: firmware/, the
-# repo): the real App on the simulated board of one profile, driven through its screens by keys in
-# virtual time, with every text and tile the drawing layer draws recorded: one JSON line out.
-# The recording wraps the Gfx instance's calls here, on the host: the device pays nothing.
+# repo): the real App on the simulated board of one profile, driven through every screen by keys in
+# virtual time (SCENES below: the menus, the forms and editors, the safe start, and seeded games of
+# solo Fives, Goat 2v2, 3-player pass-and-play Draw and Blitz with their game menu, move log, score
+# sheet, hint, end choice, curtain and round-end pages), with every text and tile the drawing layer
+# draws recorded: one JSON line out. The recording wraps the Gfx instance's calls here, on the
+# host: the device pays nothing.
 #   argv: profile, seed, an empty folder for the saves (a fresh start: no saved game)
 import json
+import os
 import sys
 
 from boards import sim
@@ -15,73 +19,127 @@ CAPS_8X8 = 7         # framebuf's built-in 8x8 font: capitals 7 px tall, 8 px a 
 
 profile = sys.argv[1]
 seed = int(sys.argv[2])
-board = sim.build(profile, virtual=True)
-board.seed = seed
-app = App(board, sys.argv[3])
-app.settings["anim"] = 0
-app.settings["think"] = 0
-g = app.g
-texts = []
-tiles = []
+root = sys.argv[3]
+texts = []          # [screen, text, x, y, w, h, capitals, frame]
+tiles = []          # [screen, where, half-tile size, pip size, gap between pips]
+seen = []           # screens reached (report.py: every screen the rule covers)
+frame = [0]
+ends_row = [False]  # the table shows the open ends in their own row
+cur = {}            # the app and board being driven
 
 
 def screen():
-    return type(app.screen).__name__
+    app = cur["app"]
+    t = app.table
+    name = type(app.screen).__name__
+    if name == "Table" and t is not None:
+        r = t.game.match.rules
+        if r.teams:
+            name = "Table 2v2"
+        elif t.game.humans > 1:
+            name = "Table pass-and-play"
+        elif r.vid == "blitz":
+            name = "Table Blitz"
+    if name not in seen:
+        seen.append(name)
+    return name
 
 
 def in_band(y):
     """Each thing counted once: in the band that holds its top row (a banded board draws a screen
     once per band)."""
+    board = cur["board"]
     band = board.band if board.band and board.band < board.height else board.height
     return board.y0 <= y < board.y0 + band
 
 
-def wrap_text(call):
-    real = getattr(g, call)
-
-    def rec(s, *a):
-        if call == "center":
-            y, k = a[0], 1
-            x = (g.w - 8 * len(s)) // 2
-        elif call == "right":
-            x, y, k = a[0] - 8 * len(s), a[1], 1
-        elif call == "big":
-            x, y = a[0], a[1]
-            k = (a[3] if len(a) > 3 else 0) or g.scale
-        else:
-            x, y, k = a[0], a[1], 1
-        if s and in_band(y):
-            texts.append([screen(), s, x, y, 8 * k * len(s), 8 * k, CAPS_8X8 * k])
-        return real(s, *a)
-    setattr(g, call, rec)
-
-
-for call in ("text", "right", "center", "big"):
-    wrap_text(call)
-real_tile = g.tile
-
-
-def tile(x, y, a, b, horiz, s, flags=0, mark=-1):
-    real_tile(x, y, a, b, horiz, s, flags, mark)
-    if flags & 2 or not in_band(y) or (not a and not b):
-        return
-    at = g._pip_at
-    z = g._pip_z
+def region(y):
+    """Where on the table screen a tile lies: the hand row, the open ends' row, the table."""
+    app = cur["app"]
     t = app.table
-    where = "hand" if t is not None and s == t.hs and screen() == "Table" else "table"
-    tiles.append([screen(), where, s, z, at[1] - at[0] - z])
+    if t is None or type(app.screen).__name__ != "Table":
+        return "table"
+    ends_row[0] = t.ends_h > 0
+    if y >= t.hand_y - 2:
+        return "hand"
+    if t.ends_h and t.msg_y <= y < t.msg_y + t.ends_h:
+        return "ends"
+    return "table"
 
 
-g.tile = tile
+def instrument(board, app):
+    g = app.g
+    real_show = board.show
+    real_text = g.text
+    real_tile = g.tile
+    real_square = g.square
+
+    def show(y0=0, y1=0x7FFF, more=False):
+        real_show(y0, y1, more)
+        if not more:
+            frame[0] += 1
+
+    def text(s, x, y, col, k=1):
+        """Every text the UI draws goes through Gfx.text: its box and capital height."""
+        if g.font is not None:
+            w, h, caps = g.cw * len(s), g.lh, g.caps
+        else:
+            w, h, caps = 8 * k * len(s), 8 * k, CAPS_8X8 * k
+        if s.strip() and in_band(y):
+            texts.append([screen(), s, x, y, w, h, caps, frame[0]])
+        real_text(s, x, y, col, k)
+
+    def tile(x, y, a, b, horiz, s, flags=0, mark=-1):
+        real_tile(x, y, a, b, horiz, s, flags, mark)
+        if flags & 2 or not in_band(y) or (not a and not b):
+            return
+        p = g._pip                                   # (size, pip, the columns' offsets)
+        tiles.append([screen(), region(y), s, p[1], p[3] - p[2] - p[1]])
+
+    def square(x, y, v, s, mark=-1):
+        real_square(x, y, v, s, mark)
+        if not in_band(y) or not v:
+            return
+        p = g._pip
+        tiles.append([screen(), "ends", s, p[1], p[3] - p[2] - p[1]])
+
+    board.show = show
+    g.text = text
+    g.tile = tile
+    g.square = square
+
+
+def start(folder, held=0):
+    """A fresh app on a fresh board (`held`: keys down at power-on)."""
+    path = root + "/" + folder
+    try:
+        os.mkdir(path)
+    except OSError:
+        pass
+    board = sim.build(profile, virtual=True)
+    board.seed = seed
+    if held:
+        board.host_keys(held)
+    app = App(board, path)
+    board.host_keys(0)
+    app.settings["anim"] = 0
+    app.settings["think"] = 0
+    cur["app"] = app
+    cur["board"] = board
+    instrument(board, app)
+    settle()
 
 
 def settle(n=30):
+    app = cur["app"]
+    board = cur["board"]
     for _ in range(n):
         app.step()
         board.sleep_ms(20)
 
 
 def press(words):
+    board = cur["board"]
     for w in words.split():
         board.host_keys(KEYS[w])
         settle(3)
@@ -89,22 +147,180 @@ def press(words):
         settle(6)
 
 
-settle()
-# the main menu, settings, statistics, rules help and a help page, back each time (the menu's
-# cursor comes back on the row chosen)
-press("down a")
+def name():
+    return type(cur["app"].screen).__name__
+
+
+def row(label):
+    """Select the row of the current list screen whose label starts with `label`, and pick it."""
+    scr = cur["app"].screen
+    if not hasattr(scr, "rows"):
+        return False
+    labels = [r[0] for r in scr.rows()]
+    for i in range(len(labels)):
+        if labels[i].startswith(label):
+            while scr.sel != i:
+                press("down")
+            press("a")
+            return True
+    return False
+
+
+def value(label, want):
+    """Press A on a form's row until its value is `want`."""
+    scr = cur["app"].screen
+    for _ in range(16):
+        for lab, v in scr.rows():
+            if lab == label and str(v) == want:
+                return
+        row(label)
+    raise SystemExit("record.py: %s never became %s" % (label, want))
+
+
+def turn():
+    """One move of the human on turn: the next playable tile, played, placed (A on the first end
+    offered); the curtain lifted, round-end pages turned."""
+    n = name()
+    if n == "Curtain":
+        press("a")
+    elif n == "RoundEnd":
+        press("a")
+    elif n == "Table":
+        t = cur["app"].table
+        if t.mode == 2:                          # choosing an end: the one shown
+            press("a")
+        else:
+            press("down a")
+    else:
+        press("b")
+    settle(60)
+
+
+def play_until(want, most=80):
+    for _ in range(most):
+        if name() == want:
+            return True
+        turn()
+    return False
+
+
+def hint_and_ends():
+    """The hint (from the game menu) and, on a tile that fits several ends, the end choice."""
+    press("b")
+    if row("Hint"):
+        settle(200)
+    for _ in range(12):                         # a tile that goes on more than one end
+        if name() != "Table":
+            turn()
+            continue
+        t = cur["app"].table
+        if t.mode == 2:
+            press("down")
+            press("a")
+            settle(60)
+            return
+        press("down a")
+        settle(60)
+
+
+def game_menu():
+    """The game menu and what it opens: moves, scores, score sheet, settings, a rules page."""
+    for label in ("Moves", "Scores", "Score sheet", "Settings", "Rules help"):
+        play_until("Table", 10)
+        press("b")
+        if name() != "Pause":
+            settle(200)
+            press("b")
+        if row(label):
+            settle(20)
+            if label == "Rules help":
+                press("down a")
+                press("down down")
+            press("b")
+            settle(20)
+        if name() == "Pause":
+            press("b")
+        settle(20)
+
+
+def new_game(variant, players, seats=(), teams=False, names=False):
+    """From the main menu: the New game form set up and started."""
+    row("New game")
+    value("Variant", variant)
+    value("Players", str(players))
+    if teams:
+        value("Teams", "2 v 2")
+    for s, kind in seats:
+        value("Seat " + str(s), kind)
+    if names:
+        row("Names")
+        row("Seat 2")
+        press("up a up a")
+        for _ in range(8):
+            if name() != "NameEditor":
+                break
+            press("a")
+        row("Back")
+    row("Start game")
+    settle(200)
+
+
+# 1. the menus: main, settings, statistics, rules help and its pages, the New game form, the
+#    deal-code editor; then solo Fives: hint, end choice, game menu, a round to its end
+start("solo")
+row("Settings")
 press("b")
-press("down a")
+row("Statistics")
 press("b")
-press("down a")
-press("a")
+row("Rules help")
+row("Controls")
+press("down down down down")
+press("b")
+row("Fives")
 press("b b")
-# the New game form (from Rules help, three rows up), then start: the last row
-press("up up up a")
-press("up a")
-settle(200)
-for _ in range(6):
+row("New game")
+row("Deal")
+press("up a up")
+press("b")
+press("b")
+new_game("Fives", 2)
+hint_and_ends()
+game_menu()
+play_until("RoundEnd")
+for _ in range(4):
+    if name() != "RoundEnd":
+        break
+    press("down")
     press("a")
-    settle(100)
+    settle(60)
+
+# 2. Goat, 2 v 2 (you and a partner against two AIs)
+start("goat")
+new_game("Goat", 4, teams=True)
+for _ in range(6):
+    turn()
+game_menu()
+
+# 3. Draw for three, passed from hand to hand: the names, the curtain
+start("draw3")
+new_game("Draw", 3, seats=((2, "Human"), (3, "Human")), names=True)
+for _ in range(14):
+    turn()
+game_menu()
+
+# 4. Blitz: four players, a line
+start("blitz")
+new_game("Blitz", 4)
+for _ in range(10):
+    turn()
+
+# 5. the safe start (B held at power-on)
+start("safe", K_B)
+screen()
+press("down")
+press("b")
+
+board = cur["board"]
 print(json.dumps({"profile": profile, "w": board.width, "h": board.height,
-                  "pitch_um": board.pitch_um, "texts": texts, "tiles": tiles}))
+                  "pitch_um": board.pitch_um, "ends_row": ends_row[0], "seen": seen,
+                  "texts": texts, "tiles": tiles}))

@@ -3,7 +3,7 @@
     python -m tools.proofs.monkey --presses 100000     random presses through the real UI (both cores)
     python -m tools.proofs.monkey --soak-games 1000    complete all-AI matches; is the free heap steady?
 
-Both run tools/proofs/harness/monkey.py under the MicroPython unix port at `--heap` (180K), with the
+Both run tools/proofs/harness/monkey.py under the MicroPython unix port at `--heap` (STRESS_HEAP), with the
 firmware compiled to .mpy as deployed and the fake AI clock (each clock reading is `--ai-ms` ms, so
 a search does the same work on every run and takes little real time).
 
@@ -34,10 +34,11 @@ from tools.proofs.harness.rand import Rand
 EXTRA = tuple(os.path.join(frames.HERE, f) for f in ("monkey.py", "privacy.py", "rand.py", "invariants.py"))
 # (profile, size): the screen sizes, the four-button boards, the OLED. Every size runs by default
 # since the colour frame buffers hold a band of the frame (at most 6.4 KB, boards/_base.py): the
-# whole 38.4 KB frame of 320x240 (the Display Pack 2.0) left a Hard game no room in 180K.
+# whole 38.4 KB frame of 320x240 (the Display Pack 2.0) left a Hard game no room in the stress heap.
 BOARDS = (("sim", "240x240"), ("waveshare_lcd13", "240x240"), ("sim", "320x240"),
           ("pimoroni_pack2", "320x240"), ("sim", "240x135"), ("pimoroni_pack", "240x135"),
           ("sim", "128x64"), ("oled_diy", "128x64"))
+STRESS_HEAP = frames.STRESS_HEAP      # (its reasons there)
 SUMMARY = {}     # the last run's figures, for tests: "monkey" and "soak"
 FAILS = ("errors", "mem_errors", "crashes", "inv_fail", "privacy_bad", "privacy_holder")
 SUMS = ("presses", "steps", "moves", "draws_passes", "rounds", "setups", "started", "resumed", "finished",
@@ -390,7 +391,7 @@ def main(argv=None, prebuilt=None):
                     help="processes at a time")
     ap.add_argument("--seed", type=seed, default=1,
                     help="segments' seeds derive from it; 'random': a fresh one, printed (replay with it)")
-    ap.add_argument("--heap", type=cli.typed(cli.heap), default="180K")
+    ap.add_argument("--heap", type=cli.typed(cli.heap), default=STRESS_HEAP)
     ap.add_argument("--ai-ms", type=cli.typed(cli.whole, 1, 1000), default=10,
                     help="fake AI clock: ms per reading")
     ap.add_argument("--timeout", type=cli.typed(cli.whole, 1, 86400), default=3600,

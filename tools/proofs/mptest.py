@@ -33,7 +33,9 @@ def cross_args(arch, shipped=True):
 
 def compile_tree(src, dst, prefix=""):
     """firmware/**.py -> dst/**.mpy; returns the march used (None: sources copied as they are).
-    Each module records the name a deploy gives it (prefix + its path under src)."""
+    Each module records the name a deploy gives it, its own file's (prefix + its .mpy's path under
+    dst): imported through a relative path, as on the device, its __file__ is the same interned
+    name (docs/ENGINE.md, "Memory tricks")."""
     cross = mpy_cross()
     arch = {"x86_64": "x64", "AMD64": "x64", "i386": "x86", "i686": "x86"}.get(platform.machine())
     if os.path.isdir(dst):
@@ -47,7 +49,7 @@ def compile_tree(src, dst, prefix=""):
             s = os.path.join(base, f)
             if cross and arch and f != "main.py":
                 d = os.path.join(dst, rel, f[:-3] + ".mpy")
-                name = os.path.normpath(os.path.join(prefix, rel, f)).replace(os.sep, "/")
+                name = os.path.normpath(os.path.join(prefix, rel, f[:-3] + ".mpy")).replace(os.sep, "/")
                 subprocess.run(cross_args(arch) + ["-s", name, "-o", d, s], check=True)
             else:
                 shutil.copy(s, os.path.join(dst, rel, f))

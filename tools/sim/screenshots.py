@@ -11,6 +11,7 @@ clock), enlarged with nearest-neighbour scaling, on every board size:
                       fives_<size>_actual.png (the panel's physical size for a 96-DPI reader:
                       scaled by its pixel pitch / 0.2646 mm, tools/sim/actual.py)
   goat_<size>.png     4-player Goat: a long line that turns at least two corners on that screen
+                      (one on 240x135, whose table is 42 rows high)
   moves_<size>.png    the move log of that Goat round (game menu, Moves)
   undo_<size>.png     a practice game of Fives right after "Undo" in the game menu: your last move
                       and the AI's answer taken back
@@ -228,28 +229,45 @@ def fives(run, board):
     a = arms(rounds(saved)[0])
     check(len(rounds(saved)) == 1 and len(a) >= 3, "a spinner with three arms", s)
     if colour(board):
-        check(s.count(TABLE) > board[1] * 40 and s.count(TILE) > 0, "a Fives table", s)
+        check(s.count(TABLE) > felt_min(board) and s.count(TILE) > 0, "a Fives table", s)
     return s, "Fives, %d turns: spinner arms %s" % (k, "".join(sorted(a)))
 
 
-def goat_turns(run, board):
-    """(seed, turns): the first deal (from the run's seed on) whose 4-player Goat line turns two
-    corners on this screen in its first round, and after how many of your turns. The game does not
-    depend on the screen: it is planned on the OLED (the quickest to draw) and shot on `board`."""
+def felt_min(board):
+    """Felt pixels a table picture must show: half its table area (ui/table.py's, with four seats)."""
     from tools.sim import ui_host
+    x0, y0, w, h, mono = ui_host.area(board[1], board[2])
+    return w * h // 2
+
+
+def corners_wanted(board):
+    """Corners the Goat picture's line must turn on this screen: two, or one on a colour table under
+    60 rows high (240x135: 42 rows, where a long line lies in two rows of small tiles)."""
+    from tools.sim import ui_host
+    x0, y0, w, h, mono = ui_host.area(board[1], board[2])
+    return 1 if h < 60 and not mono else 2
+
+
+def goat_turns(run, board):
+    """(seed, turns): the first deal (from the run's seed on) whose 4-player Goat line turns the
+    corners wanted on this screen in its first round, and after how many of your turns. The game
+    does not depend on the screen: it is planned on the OLED (the quickest to draw) and shot on
+    `board`."""
+    from tools.sim import ui_host
+    want = corners_wanted(board)
     for seed in range(run.seed, run.seed + 12):
         _, saved = run.play(BOARDS[3], GOAT + TURN4 * PLAN_TURNS, [], seed)
         best = None
-        for k in range(1, PLAN_TURNS):     # the longest line of the round that has two corners
+        for k in range(1, PLAN_TURNS):     # the longest line of the round with the corners wanted
             lay = after_turns(saved, k)
             if lay is None:
                 break
-            if ui_host.layout_turns(lay, board[1], board[2]) >= 2:
+            if ui_host.layout_turns(lay, board[1], board[2]) >= want:
                 best = k
         if best:
             return seed, best
-    raise SystemExit("screenshots: no Goat line with two corners at %dx%d in 12 deals from seed %d"
-                     % (board[1], board[2], run.seed))
+    raise SystemExit("screenshots: no Goat line with %d corners at %dx%d in 12 deals from seed %d"
+                     % (want, board[1], board[2], run.seed))
 
 
 def goat(run, board):
@@ -259,9 +277,9 @@ def goat(run, board):
     s = shots["table"]
     lay = replay(saved)[0][-1][1] if len(rounds(saved)) == 1 else None    # what the shot shows
     n = ui_host.layout_turns(lay, board[1], board[2]) if lay else 0
-    check(n >= 2, "a line with two corners", s)
+    check(n >= corners_wanted(board), "a line with its corners", s)
     if colour(board):
-        check(s.count(TABLE) > board[1] * 40 and s.count(TILE) > 0, "a Goat table", s)
+        check(s.count(TABLE) > felt_min(board) and s.count(TILE) > 0, "a Goat table", s)
     return s, "Goat 4 players, seed %d, %d turns: %d tiles, %d corners" % (seed, k, lay.size, n)
 
 
@@ -288,7 +306,7 @@ def undo(run, board):
         if len(rb) == 1 and len(ra) == 1 and len(ra[0]) == len(rb[0]) - 2:
             s = shots["undo"]
             if colour(board):
-                check(s.count(TABLE) > board[1] * 40, "the table after an undo", s)
+                check(s.count(TABLE) > felt_min(board), "the table after an undo", s)
             return s, "practice Fives, %d turns, then Undo: %d moves -> %d" % (k, len(rb[0]), len(ra[0]))
     raise SystemExit("screenshots: no Fives turn with seed %d could be taken back" % run.seed)
 

@@ -4,12 +4,14 @@ and the layout placement, with a recording stand-in for the framebuffer.
 
 The ui/ modules need MicroPython's `micropython.const` and `framebuf` only to load: stand-ins are put
 in for the moment of the import and taken out again (other code must not see them)."""
+import os
 import sys
 import types
 
 from boards._base import Colours
 from domino.match import Match
 from domino.rules import Rules
+from tools.paths import BOARDS
 
 
 def device_module(name):
@@ -37,14 +39,46 @@ def import_ui():
 gfx, paint, place, table, words, dealcode = import_ui()
 
 
+# the board of each screen size: its font and pips come from its panel's pitch (boards/<board>.py)
+BOARD_OF_SIZE = {(240, 240): "waveshare_lcd13", (320, 240): "pimoroni_pack2",
+                 (240, 135): "pimoroni_pack", (128, 64): "oled_diy"}
+
+
+def pitch_um(board):
+    """A board file's PITCH_UM (read, not imported: board files import the hardware)."""
+    import re
+    with open(os.path.join(BOARDS, board + ".py")) as f:
+        return int(re.search(r"^PITCH_UM = (\d+)", f.read(), re.M).group(1))
+
+
+def metrics(w, h):
+    """(cw, lh, caps, pip, legible) Gfx has on the board of this size (ui/gfx.py)."""
+    mono = h < 100
+    if mono:
+        pip = 2
+        cw, lh, caps = 8, 9, 7
+    else:
+        font = device_module("ui.font")
+        p = pitch_um(BOARD_OF_SIZE.get((w, h), "waveshare_lcd13"))
+        pip = (400 + p - 1) // p
+        with open(font.for_board(types.SimpleNamespace(um_of_px=lambda px: px * p)), "rb") as f:
+            head = f.read(10)
+        cw, lh, caps = head[5], head[6], head[8]
+    legible = gfx.Gfx.half_for(types.SimpleNamespace(mono=mono), pip)
+    return cw, lh, caps, pip, legible
+
+
 class Recorder:
-    """The Gfx calls the message area makes, recorded as (text, x, y)."""
+    """The Gfx calls the message area makes, recorded as (text, x, y), with the metrics of the
+    board of that size."""
 
     def __init__(self, w, h):
         self.w = w
         self.h = h
-        self.cols = w // 8
         self.mono = h < 100
+        self.cw, self.lh, self.caps, self.pip, self.legible = metrics(w, h)
+        self.cols = w // self.cw
+        self.font = None if self.mono else True
         self.c = Colours(self.mono)
         self.divider = 0
         self.calls = []
@@ -57,10 +91,20 @@ class Recorder:
         self.calls.append((s, x, y))
 
     def right(self, s, x_end, y, col):
-        self.calls.append((s, x_end - 8 * len(s), y))
+        self.calls.append((s, x_end - self.cw * len(s), y))
+
+    def width(self, s):
+        return self.cw * len(s)
+
+    def square(self, *a):
+        pass
 
     def spinner(self, *a):
         pass
+
+    def off(self, y, h):
+        """The whole screen is one band here: nothing lies outside it."""
+        return False
 
 
 class App:

@@ -861,8 +861,9 @@ def record_texts(d):
 
 
 def record_boxes(d):
-    """From now on, every string drawn through Gfx.text/right/center is checked (8-pixel glyphs):
-    inside the screen, and not overlapping another drawn on the same row of the same frame.
+    """From now on, every string drawn through Gfx.text/right/center is checked (glyphs g.cw wide):
+    inside the screen, and not overlapping another drawn on the same row of the same frame. A call
+    made inside another (right and center draw through text) is the same string: not checked again.
     out["boxes"]: texts checked, the texts seen (each once), the first few bad ones."""
     g = d.app.g
     out = d.out["boxes"] = {"checked": 0, "texts": [], "bad": []}
@@ -870,6 +871,7 @@ def record_boxes(d):
     rows = {}                        # y -> [(x0, x1, text)] of the frame being drawn
     board = d.board
     at = [-1]
+    depth = [0]
 
     def wrap(call):
         real = getattr(g, call)
@@ -877,11 +879,13 @@ def record_boxes(d):
         def rec(s, *a):
             y = a[0] if call == "center" else a[1]
             band = board.band if board.band and board.band < board.height else board.height
-            if board.y0 <= y < board.y0 + band and s:
+            if depth[0] == 0 and board.y0 <= y < board.y0 + band and s:
                 if board.frames != at[0]:
                     at[0] = board.frames
                     rows.clear()
-                w = 8 * len(s)
+                w = g.cw * len(s)
+                if call == "text" and len(a) > 3 and g.font is None:
+                    w *= a[3]                # framebuf's 8x8 font k times larger
                 x = (g.w - w) // 2 if call == "center" else (a[0] - w if call == "right" else a[0])
                 out["checked"] += 1
                 if s not in seen:
@@ -894,7 +898,11 @@ def record_boxes(d):
                 rows.setdefault(y, []).append((x, x + w, s))
                 if bad and len(out["bad"]) < 5:
                     out["bad"].append([x, y, w, s])
-            return real(s, *a)
+            depth[0] += 1
+            try:
+                return real(s, *a)
+            finally:
+                depth[0] -= 1
         return rec
     for call in ("text", "right", "center"):
         setattr(g, call, wrap(call))

@@ -18,6 +18,13 @@ GEOMETRY = os.path.join(HERE, "geometry.py")    # imported by the driver
 MATCHPLAY = os.path.join(HERE, "matchplay.py")  # imported by heapgame
 UNDOPEEK = os.path.join(HERE, "undopeek.py")    # imported by the driver
 
+# The stress heap of the whole-UI runs on the 64-bit unix port (the monkey, the soak, the whole match
+# against the Hard AI, the quick bench's UI games): the engine's 180K stress heap plus what the board
+# fonts cost on this port (ui/font.py's code, a font's open file, code-point runs and glyph buffer,
+# the text writer: 3.8 KB at boot, 5-6 KB at a match's worst point). Still harsher than the product's
+# budget, which is judged on the emulated Pico W (docs/ENGINE.md, "Memory tricks").
+STRESS_HEAP = "186K"
+
 PALETTE = None
 
 
@@ -53,6 +60,10 @@ def build_mpy(dst=os.path.join(ROOT, "build", "uitest")):
     mt.compile_tree(os.path.join(ROOT, "boards"), os.path.join(dst, "root", "boards"), "boards")
     for f in ("help.txt", "help_ru.txt"):
         shutil.copy(os.path.join(FIRMWARE, "ui", f), os.path.join(dst, "fw", "ui", f))
+    fonts = os.path.join(dst, "fw", "fonts")             # the boards' fonts, read from the files
+    os.makedirs(fonts, exist_ok=True)
+    for f in os.listdir(os.path.join(FIRMWARE, "fonts")):
+        shutil.copy(os.path.join(FIRMWARE, "fonts", f), os.path.join(fonts, f))
     drv = os.path.join(dst, "drv")
     os.makedirs(drv, exist_ok=True)
     for src in (DRIVER, HEAPGAME, PRIVACY, RAND, GEOMETRY, MATCHPLAY, UNDOPEEK):
