@@ -13,7 +13,6 @@ latency from a move's A press on one device to the last pixel it drew on the oth
 wire per move, and (with heap=True: a main.py that probes the heap after every save and AI tick) the
 lowest free heap after a collection on each device.
 """
-import argparse
 import json
 import os
 import random
@@ -21,6 +20,7 @@ import subprocess
 import sys
 import tempfile
 
+from tools import cli
 from tools.emu import device
 from tools.emu import harness as emu
 from tools.emu import keys
@@ -35,12 +35,7 @@ OVER = "link: over"
 
 # main.py with a heap probe: after every save and every AI search tick, a collection and
 # gc.mem_free(); each new lowest figure is printed as `heap: N WHERE` (the console is the USB REPL).
-HEAP_MAIN = b"""import sys
-import heapplug
-PLUGS = heapplug.plug()
-heapplug = None
-sys.modules.pop("heapplug", None)
-import gc
+HEAP_MAIN = b"""import gc
 import boards
 import ui.app
 board = boards.load(boards.read_cfg("/board.cfg"))
@@ -274,7 +269,7 @@ def figures(run_):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = cli.parser("python -m tools.emu.link", description=__doc__.split("\n")[0])
     ap.add_argument("--board", default="waveshare_lcd13")
     ap.add_argument("--presses", type=int, help="autoplay presses (default: the whole match)")
     ap.add_argument("--cut", action="append", default=[], help="AT_MS:FOR_MS the cable pulled")
