@@ -269,9 +269,19 @@ class Terminal:
 
 
 def repl_answers(checkout, port):
-    """`make repl` on a terminal: Ctrl-C stops what runs, a line typed gets its answer, Ctrl-X leaves."""
-    term = Terminal(["make", "repl", "PORT=" + port], checkout)
-    term.expect("Connected to MicroPython", 60)
+    """`make repl` on a terminal: Ctrl-C stops what runs, a line typed gets its answer, Ctrl-X leaves.
+    Run again, as a person would, when mpremote could not open the port yet (it says "failed to
+    access": the device's USB serial is being opened again after the deploy's reset)."""
+    for attempt in range(3):
+        term = Terminal(["make", "repl", "PORT=" + port], checkout)
+        try:
+            term.expect("Connected to MicroPython", 60)
+            break
+        except AssertionError:
+            if b"failed to access" not in term.out or attempt == 2:
+                raise
+            term.wait(30)
+            time.sleep(2)
     term.wait_raw(30)
     for _ in range(6):               # as a person does: Ctrl-C again when the prompt does not come
         term.send("\x03")           # (one sent while the game is still starting can be taken as a
