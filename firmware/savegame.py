@@ -10,6 +10,7 @@ way), so saving needs neither the record module nor a replay of the match. A wri
 words it for the screen. The file format is in store.py's docstring and docs/RECORDS.md.
 """
 import os
+import sys
 from domino.tiles import LO, HI
 from domino.rng import code
 
@@ -17,12 +18,20 @@ GAME = "game.txt"
 BACKUP = "game.bak"
 
 
+def tr(s):
+    """s in the player's language: ui.lang is asked only when loaded (another language than
+    English), so the files' code imports nothing of the UI."""
+    lang = sys.modules.get("ui.lang")
+    return lang.tr(s) if lang else s
+
+
 def failed(e, what=None):
     """The message for a write the flash refused: 'Flash full: not saved' (ENOSPC), 'Read-only:
-    not saved' (EROFS), 'Flash full: settings unsaved', 'Flash error 5: not saved'."""
+    not saved' (EROFS), 'Flash full: settings unsaved', 'Flash error 5: not saved' (in the player's
+    language)."""
     n = e.args[0] if e.args else 0
-    return ("Flash full" if n == 28 else "Read-only" if n == 30 else "Flash error " + str(n)) + \
-        (": " + what + " unsaved" if what else ": not saved")
+    why = tr("Flash full") if n == 28 else tr("Read-only") if n == 30 else tr("Flash error {0}").format(n)
+    return tr("{0}: {1} unsaved").format(why, tr(what)) if what else tr("{0}: not saved").format(why)
 
 
 def hexsum(a, b):

@@ -11,7 +11,7 @@ aside as `stats.json.bad` and the statistics start again (store.py says how file
 """
 import gc
 import json
-from savegame import GAME, Files, SumWriter, failed  # noqa: F401  (failed: words a refused write)
+from savegame import GAME, Files, SumWriter, failed, tr  # noqa: F401  (failed: words a refused write)
 
 VERSION = 1
 STATS = "stats.json"
@@ -127,7 +127,7 @@ class Stats(Files):
                 return d, None
             why = " too new: reset" if isinstance(v, int) and v > VERSION else " outdated: reset"
         self.aside(name)
-        return {}, label + why
+        return {}, tr(label) + tr(why)
 
     def _parse(self, name, limit):
         """(what the JSON file holds or None, why not): within `limit` bytes, its checksum right,

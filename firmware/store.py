@@ -25,7 +25,7 @@ Files (docs/RECORDS.md):
 """
 import gc
 import json
-from savegame import GAME, BACKUP, SumWriter, failed, header, hexsum, last_token  # noqa: F401
+from savegame import GAME, BACKUP, SumWriter, failed, header, hexsum, last_token, tr  # noqa: F401
 from stats import (Stats, STATS, STATS_MAX, DEPTH_MAX, COUNT_MAX, VERSION,  # noqa: F401
                    _sealed, _printable, _int, _word)
 
@@ -134,14 +134,15 @@ class Store(Stats):
                 self.rename(BACKUP, GAME)     # the save resumed is game.txt
             except OSError:
                 pass
-            return m, ex, (POWER_CUT if tmp else LOST) if why == MISSING else BACK[why] + ": 1 move back"
+            return m, ex, tr(POWER_CUT if tmp else LOST) if why == MISSING else \
+                tr("{0}: 1 move back").format(tr(BACK[why]))
         if why2 != MISSING:
             self.aside(BACKUP)
         if why == MISSING:
             why = why2
         if why == MISSING:
-            return None, None, "Power cut: game not saved" if tmp else None
-        return None, None, WHY[why] + ": set aside"
+            return None, None, tr("Power cut: game not saved") if tmp else None
+        return None, None, tr("{0}: set aside").format(tr(WHY[why]))
 
     def _check(self, name):
         """GOOD when `name` is a whole save of this version within the budgets, else why not

@@ -23,6 +23,7 @@ dealt it is refused for the moment (not acknowledged: the other side sends it ag
 taken). Both devices must agree on it (the digest of a round's last move is then the state before
 the next deal): the firmware's link game holds, the PC's self-play turns rounds itself.
 """
+import sys
 from .channel import Channel, K_ACK, ticks_diff
 from .frame import BODY_MAX
 from . import lockstep
@@ -50,6 +51,12 @@ WAITING = const(0)            # no hello from the other device yet
 READY = const(1)              # talking; no game yet (the guest waits for the host's set-up)
 PLAYING = const(2)
 FAILED = const(3)             # stopped with a message (versions, a disagreement)
+
+
+def _tr(s):
+    """s in the player's language (ui.lang asked only when loaded: English imports nothing)."""
+    lang = sys.modules.get("ui.lang")
+    return lang.tr(s) if lang else s
 
 
 def _u32(buf, i):
@@ -92,7 +99,7 @@ class Session:
         self.ch.epoch = self.nonce & 255
         self.want = want
         self.state = WAITING
-        self.message = "Waiting for the other device"
+        self.message = _tr("Waiting for the other device")
         self.peer_nonce = -1
         self.peer_gid = -1        # the game the peer has (0: none; -1: not known yet)
         self.peer_has = 0         # moves of our game the peer is known to have
@@ -178,7 +185,7 @@ class Session:
             return
         if self.state == WAITING:
             if ch.up():
-                self.message = "Waiting for the other device's answer"
+                self.message = _tr("Waiting for the other device's answer")
             if ticks_diff(now, self.hello_at) >= _HELLO_MS:
                 self._hello(False)
                 self.hello_at = now
@@ -236,7 +243,7 @@ class Session:
             return
         reply = buf[i + 3] & 1
         if buf[i + 2] != PROTO:
-            self._fail("Link v" + str(buf[i + 2]) + " there, v" + str(PROTO) + " here: update both")
+            self._fail(_tr("Link v{0} there, v{1} here: update both").format(buf[i + 2], PROTO))
             if not reply:
                 self._hello(True)
             return
@@ -277,12 +284,12 @@ class Session:
 
     def _idle_message(self):
         if self.demoted:
-            return "Both hosted: the other device hosts"
+            return _tr("Both hosted: the other device hosts")
         if self.hosting:
-            return "Setting up"
+            return _tr("Setting up")
         if self.peer_want == WANT_JOIN:
-            return "Both joined: one must host"
-        return "Waiting for the host's game"
+            return _tr("Both joined: one must host")
+        return _tr("Waiting for the host's game")
 
     def _fail(self, text):
         self.state = FAILED
@@ -351,7 +358,7 @@ class Session:
                     options[k] = int(v) if v.isdigit() else v
             m = Match(Rules(vid, int(players), teams == "1", options), seed)
         except Exception:     # a set-up this firmware cannot play (an unknown variant, option)
-            self._fail("The host's game is unknown here: update both")
+            self._fail(_tr("The host's game is unknown here: update both"))
             return
         m.start_round()
         lockstep.run_forced(m)
@@ -401,11 +408,11 @@ class Session:
         lockstep.run_forced(m)                # (a round dealt here whose forced draws wait to be shown)
         s = m.round.turn          # (our own seat too: our move the other kept when we lost it)
         if m.over or m.round_over() or not m.round.is_legal(mv):
-            self._fail("Move " + str(k + 1) + " is not legal here: update both")
+            self._fail(_tr("Move {0} is not legal here: update both").format(k + 1))
             return
         self._apply(m, s, mv, False)
         if buf[i + 4] and self.digest != buf[i + 5] | buf[i + 6] << 8:
-            self._fail("The games differ at move " + str(k + 1) + ": update both")
+            self._fail(_tr("The games differ at move {0}: update both").format(k + 1))
             return
         if self.peer_has < self.mine:
             self.peer_has = self.mine

@@ -7,6 +7,7 @@ import gc
 import sys
 from domino.tiles import PIPS, DOUBLE
 from micropython import const
+from .screen import tr
 
 _MULTI = const(0x100)  # = domino.round.MULTI
 _TILE_MASK = const(0x1F)  # = domino.round._TILE_MASK
@@ -38,7 +39,7 @@ def _module():
                     make_room()
             except Exception as e:   # ImportError, or a broken module: play on without it
                 _forget()
-                problem = "AI unavailable: " + str(e)
+                problem = tr("AI unavailable: {0}").format(e)
                 break
         if _ai is None:
             _ai = False
@@ -102,7 +103,7 @@ def choose(match, seat, level, budget_ms, clock=None, on_tick=None):
         except MemoryError:
             problem = "AI ran out of memory"
         except Exception as e:
-            problem = "AI error: " + str(e)
+            problem = tr("AI error: {0}").format(e)
     return stand_in(match)
 
 
@@ -118,5 +119,5 @@ def hint(match, seat, budget_ms, clock=None, on_tick=None, short=False):
         except MemoryError:
             problem = "AI ran out of memory"
         except Exception as e:
-            problem = "AI error: " + str(e)
+            problem = tr("AI error: {0}").format(e)
     return stand_in(match), "Heaviest tile"

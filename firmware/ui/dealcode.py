@@ -6,7 +6,7 @@ B cancels. A player's name (pass-and-play): the same with five slots of letters 
 name) and "Clear" (back to the seat's default name)."""
 from micropython import const
 from domino.rng import _ALPHABET, code, parse_code
-from .screen import Screen, drop_module
+from .screen import Screen, drop_module, tr
 from .gfx import wrap
 _K_UP = const(0x001)     # = keys.K_UP
 _K_DOWN = const(0x002)   # = keys.K_DOWN
@@ -16,6 +16,12 @@ _K_A = const(0x010)      # = keys.K_A
 _K_B = const(0x020)      # = keys.K_B
 _K_X = const(0x040)      # = keys.K_X
 
+
+
+def _longer(long, short, cols):
+    """A help line in the language in use: the long wording where it fits on a line, else the short."""
+    long = tr(long)
+    return long if len(long) <= cols else tr(short)
 
 
 class CodeEditor(Screen):
@@ -94,7 +100,7 @@ class CodeEditor(Screen):
         n = self.size
         dash = n == 6                        # a deal code: ABC-DEF
         fb.fill(c.BG)
-        y = 2 + g.big_center(self.title, 2, c.ACCENT) + (4 if small else 12)
+        y = 2 + g.big_center(tr(self.title), 2, c.ACCENT) + (4 if small else 12)
         k = 2 if 7 * 18 <= g.w else 1                # (framebuf's 8x8 font: twice as large)
         lh = g.lh
         bh = g.lh if g.font is not None else 8 * k   # a letter's cell
@@ -102,10 +108,10 @@ class CodeEditor(Screen):
         foot = self.foot
         if foot is None:                             # (once: a redraw allocates nothing)
             if self.four:
-                help1 = "X/Y: letter  B+X/B+Y: slot" if g.cols >= 26 else "X/Y letter B+X/Y slot"
+                help1 = _longer("X/Y: letter  B+X/B+Y: slot", "X/Y letter B+X/Y slot", g.cols)
             else:
-                help1 = "UP/DOWN: letter  < >: slot" if g.cols >= 26 else "^v letter <>move"
-            help2 = "A: next (last: OK)  B: back" if g.cols >= 27 else "A next/OK B back"
+                help1 = _longer("UP/DOWN: letter  < >: slot", "^v letter <>move", g.cols)
+            help2 = _longer("A: next (last: OK)  B: back", "A next/OK B back", g.cols)
             foot = self.foot = wrap(help1, g.cols) + wrap(help2, g.cols)
         if g.h >= 200:
             y = (g.h - bh - 2 * lh) // 2 - lh        # tall screens: the code in the middle
@@ -126,10 +132,10 @@ class CodeEditor(Screen):
         y += bh + (6 if small else 14)
         col = c.FG
         if self.pos == n:
-            lw = g.width(self.label) + 8
+            lw = g.width(tr(self.label)) + 8
             fb.fill_rect((g.w - lw) // 2, y - 1, lw, lh + 2, c.CURSOR)
             col = c.BG
-        g.center(self.label, y, col)
+        g.center(tr(self.label), y, col)
         a = 0                                        # the first line of the help shown: the
         if y + lh + len(foot) * lh > g.h:            # last alone, or none, where it does not fit
             a = len(foot) - 1 if y + 2 * lh <= g.h else len(foot)
@@ -149,7 +155,7 @@ class NameEditor(CodeEditor):
         Screen.__init__(self, app)
         self.form = form
         self.seat = seat
-        self.title = "Player " + str(seat + 1) + "'s name"   # whose name is typed
+        self.title = tr("Player {0}'s name").format(seat + 1)   # whose name is typed
         self.v = bytearray(5)
         self.pos = 0
         self.four = not (getattr(app.board, "KEYS", _K_X) & _K_X)

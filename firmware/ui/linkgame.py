@@ -3,7 +3,8 @@ device, the guest's view of the host's set-up. Loaded from the main menu only; t
 game is ui/linktable.py, which the set-up hands the session to."""
 from micropython import const
 from domino.rules import Rules, RulesError, variant
-from .widgets import ListScreen, OPTION_LABELS
+from .widgets import ListScreen, OPTION_LABELS, refused
+from .screen import tr
 from .menus import NewGame
 
 OWNERS = "HGemh"          # link.session's seat owners: the host's person, the guest's, AI levels
@@ -103,7 +104,7 @@ class HostForm(NewGame):
         try:
             rules = Rules(self.vid(), self.players, self.teams, self.options)
         except RulesError as e:
-            self.note = str(e)
+            self.note = refused(e)
             return
         seed = None                                 # drawn from both devices' hellos
         if self.deal:
@@ -189,7 +190,7 @@ class SetupView(ListScreen):
             out.append(("Teams", "2 v 2"))
         names = self.table.game.names
         for i in range(r.players):
-            out.append(("Seat " + str(i + 1), names[i]))
+            out.append((tr("Seat {0}").format(i + 1), names[i]))
         opts = r.options_text()
         if opts:
             for kv in opts.split(","):

@@ -15,7 +15,8 @@ device does not play coming over the cable.
 """
 from micropython import const
 from ui.table import Table, Game
-from ui.screen import ticks_diff
+from ui.screen import ticks_diff, tr
+from ui import words
 
 _NONE = const(255)         # = domino.tiles.NONE
 _M_RUN = const(0)          # = ui.table._M_RUN
@@ -91,7 +92,7 @@ class LinkTable(Table):
             self.was_up = up
             if not up:
                 self.say(CABLE_OUT, 0, self.app.g.c.WARN)
-            elif self.msg == CABLE_OUT:
+            elif self.msg == tr(CABLE_OUT):
                 self.say("Link cable back", 1500, self.app.g.c.GOOD)
             self.waiting = None
         Table.step(self)
@@ -109,7 +110,7 @@ class LinkTable(Table):
             if self.waiting != s.message:
                 self.waiting = s.message
                 self.thinking = _NONE
-                self.say(s.message + "\nA: menu", 0, self.app.g.c.WARN)
+                self.say(tr("{0}\nA: menu").format(s.message), 0, self.app.g.c.WARN)
             return
         m = self.game.match
         rd = m.round
@@ -122,17 +123,19 @@ class LinkTable(Table):
                     s.mine, s.digest, ",".join([str(x) for x in m.scores])))
             return
         seat = rd.turn
+        ai = False                       # the other device's AI thinks: the wheel turns
         if not s.up():
             text = CABLE_OUT
         elif s.owners[seat] in "HG" and not s.is_mine(seat):
-            text = self.game.names[seat] + "'s turn"
+            text = tr("{0}'s turn").format(self.game.names[seat])
         elif s.is_mine(seat):            # ours, but the other device has moves we lack: its turn
-            text = "Catching up with the other device"
+            text = tr("Catching up with the other device")
         else:
-            text = self.game.names[seat] + " thinking"
+            text = words.thinking(self.game.names[seat])
+            ai = True
         if text != self.waiting:
             self.waiting = text
-            self.thinking = seat if text.endswith(" thinking") else _NONE
+            self.thinking = seat if ai else _NONE
             self.say(text, 0, self.app.g.c.WARN if text == CABLE_OUT else -1)
             app = self.app
             app.need("ui.paint")         # the other device's move is drawn as soon as it comes:
@@ -203,7 +206,7 @@ def resume(app, match, extras, note):
     try:
         s = Session(port, 0, rand30, None, (match, extras["link"]), hold=True)
     except LinkError as e:
-        app.menu("Link save: " + str(e))
+        app.menu(tr("Link save: {0}").format(tr(str(e))))
         return
     app.link = s
     print("link: resumed at move %d" % s.mine)

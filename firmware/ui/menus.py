@@ -3,8 +3,8 @@ on the table (the app drops this module when a game starts, to give its heap to 
 from micropython import const
 from domino.rules import VARIANTS, Rules, RulesError, option_choices, variant
 from domino.match import Match
-from .widgets import ListScreen, HelpPage, OPTION_LABELS, save_settings
-from .screen import Screen
+from .widgets import ListScreen, HelpPage, OPTION_LABELS, save_settings, refused
+from .screen import Screen, tr
 
 SEAT_KINDS = ("human", "easy", "medium", "hard")        # as SEAT_KINDS (the save format)
 
@@ -164,7 +164,7 @@ class NewGame(ListScreen):
             f.append("partner")
         humans = 0
         for s in range(self.players):
-            out.append(("Seat " + str(s + 1), _KIND_LABELS[SEAT_KINDS.index(self.kinds[s])]))
+            out.append((tr("Seat {0}").format(s + 1), _KIND_LABELS[SEAT_KINDS.index(self.kinds[s])]))
             f.append("seat" + str(s))
             if self.kinds[s] == "human":
                 humans += 1
@@ -241,7 +241,7 @@ class NewGame(ListScreen):
         try:
             rules = Rules(self.vid(), self.players, self.teams, self.options)
         except RulesError as e:
-            self.note = str(e)
+            self.note = refused(e)
             return
         kinds = self.kinds[:self.players]
         typed = self.names()
@@ -287,7 +287,7 @@ class Names(ListScreen):
         for s in range(self.form.players):
             if kinds[s] == "human":
                 self.seats.append(s)
-                out.append(("Seat " + str(s + 1), self.name(s)))
+                out.append((tr("Seat {0}").format(s + 1), self.name(s)))
         return out + [("Back", None)]
 
     def name(self, s):
@@ -299,7 +299,7 @@ class Names(ListScreen):
         self.rows()
         for o in self.seats:
             if o != s and name and self.name(o) == name:
-                return name + " is Seat " + str(o + 1) + "'s name"
+                return tr("{0} is Seat {1}'s name").format(name, o + 1)
         last = self.app.settings.get("last")
         if not isinstance(last, dict):
             last = self.app.settings["last"] = {}

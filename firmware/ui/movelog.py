@@ -7,6 +7,7 @@ from domino.tiles import LO, HI
 from domino.layout import Layout
 from . import words
 from .widgets import Message
+from .screen import tr
 
 _NONE = const(255)       # = domino.tiles.NONE
 _ARM_SHIFT = const(5)   # = domino.round._ARM_SHIFT
@@ -40,7 +41,7 @@ def lines(game):
         else:
             kind = seat = data = -1
         if drew and (kind != _EV_DRAW or seat != who):
-            out += names[who] + " drew " + str(drew) + "\n"
+            out += tr("{0} drew {1}\n").format(names[who], drew)
             drew = 0
         if kind == _EV_DRAW:
             drew += 1
@@ -69,7 +70,7 @@ def lines(game):
                 cur[a] = HI[t] if LO[t] == on else LO[t]
                 out += words.played(names[seat], words.placed(t, on, closed), gain) + "\n"
             k += 1
-    return out or "No move yet"
+    return out or tr("No move yet")
 
 
 class MoveLog(Message):
@@ -90,5 +91,5 @@ class MoveLog(Message):
         last = min(n, self.top + self.vis)
         marks = ("^" if self.top else " ") + ("v" if more else " ")
         if self.app.g.cols < 24:
-            return marks + str(last) + "/" + str(n) + " B back"
-        return marks + " lines " + str(self.top + 1) + "-" + str(last) + " of " + str(n) + "  B back"
+            return tr("{0}{1}/{2} B back").format(marks, last, n)
+        return tr("{0} lines {1}-{2} of {3}  B back").format(marks, self.top + 1, last, n)

@@ -3,7 +3,7 @@ back into a saved game), starting or resuming a match, going back to the menu, t
 Whatever the previous screen held (menus, the table, the AI) is unloaded first, so the next screen
 gets the whole heap."""
 import gc
-from ui.screen import drop_module
+from ui.screen import drop_module, tr
 
 WARM = ("store", "stats", "savegame", "domino.record", "ui.widgets", "ui.menus", "ui.dealcode", "ui.table",
         "ui.pick", "ui.paint", "ui.place", "ui.pause", "ui.sheet", "ui.settings", "ui.movelog",
@@ -78,9 +78,9 @@ def _menu(app, what, text):
     if what == "error":
         from ui.widgets import Message
         if app.unsaved:
-            text += "\nIts last moves could not be saved."
+            text += tr("\nIts last moves could not be saved.")
         elif app.saves().has_game():
-            text += "\nThe game is saved after its last move: choose Continue."
+            text += tr("\nThe game is saved after its last move: choose Continue.")
         app.go(Message(app, "Oops", text))
         return
     if what == "link":                      # the main menu's Link game (ui/linkgame.py)

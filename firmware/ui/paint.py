@@ -5,6 +5,7 @@ the thinking wheel moves then)."""
 from domino.tiles import LO, HI, first
 from micropython import const
 from ui import words
+from ui.screen import tr
 from ui.gfx import wrap
 
 _NONE = const(255)     # = domino.tiles.NONE
@@ -171,13 +172,14 @@ def ends(t, g):
     rd = t.game.match.round
     r = rd.rules
     if r.draw and rd.sn:                         # the stock left (4-player Goat deals every tile)
-        st = "Stock " + str(rd.stock_left())
+        st = tr("Stock {0}").format(rd.stock_left())
         right -= g.width(st)
         g.text(st, right, ty, c.DIM)
         right -= g.cw
     if r.inplay_mod:                             # the Fives family: the open ends' count
         n = str(lay.count(r.spinner_keeps))
-        st = "Count " + n if x + g.width("Count " + n) <= right else "=" + n
+        st = tr("Count {0}").format(n)
+        st = st if x + g.width(st) <= right else "=" + n
         g.text(st, x, ty, c.FG)
 
 
@@ -328,7 +330,7 @@ def head(t, g):
         g.text(cnt, xc + th + 2, y, c.FG)
         txt, rem = _score_text(t, side)
         if not one and cw * (len(cnt) + len(txt) + 5) + th + 4 <= colw:
-            txt += " pts"
+            txt += tr(" pts")
         g.right(txt, x + colw - 4, y, c.REMEMBERED if rem else c.FG)
 
 
@@ -378,7 +380,7 @@ def hand(t, g):
         t.hand_drawn(-1)
     if t.shown == _NONE:
         if not t.solo and not g.mono:             # (1-bit: nothing lit there, tests check)
-            g.center("(hands hidden)", t.hand_y + (t.hand_h - g.lh) // 2, c.DIM)
+            g.center(tr("(hands hidden)"), t.hand_y + (t.hand_h - g.lh) // 2, c.DIM)
         return
     x0, vis, _ = t.hand_span()
     f = t.hfirst                                 # the shown tiles follow the cursor

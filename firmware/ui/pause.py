@@ -1,6 +1,6 @@
 """Screens the table needs now and then, loaded only then: the pass-and-play curtain and the in-game
 menu (everything X and Y do, for boards that lack them)."""
-from .screen import Screen, drop_module, ticks_diff
+from .screen import Screen, drop_module, ticks_diff, tr
 from .widgets import ListScreen, HelpPage, Message, help_text
 from . import brain, words
 from micropython import const
@@ -54,11 +54,13 @@ class Curtain(Screen):
         small = g.h < 100
         lh = g.lh
         y = 2 if small else g.h // 2 - 2 * lh
-        y += g.big_center("Pass to", y, c.DIM) + (2 if small else 6)
+        y += g.big_center(tr("Pass to"), y, c.DIM) + (2 if small else 6)
         y += g.big_center(name, y, c.ACCENT) + (4 if small else 10)
-        ready = "Press A when ready" if g.cols >= 18 else "A when ready"
+        ready = tr("Press A when ready")
+        if len(ready) > g.cols:
+            ready = tr("A when ready")
         g.center(ready, y, c.FG)
-        g.center("B: menu", y + lh + 1, c.DIM)
+        g.center(tr("B: menu"), y + lh + 1, c.DIM)
 
 
 def last_move_of(match, seat):
@@ -118,7 +120,7 @@ class Pause(ListScreen):
         says why when chosen): a player's fingers learn where each one is."""
         out = [("Resume", None), ("Hint", None)]
         if self.why_not("Undo") is None:
-            u = "Undo " + self.undo_point()[1]
+            u = tr("Undo {0}").format(self.undo_point()[1])
             out.append((u if len(u) <= self.app.g.cols - 2 else "Undo last move", None))
         else:
             out.append(("Undo", None))
@@ -171,7 +173,7 @@ class Pause(ListScreen):
         elif label == "Hint":
             app.go(t)
             app.need("ui.pick").hint(t)
-        elif label.startswith("Undo "):
+        elif i == 2:                                 # Undo, and what it takes back
             self.undo()
         elif label == "Moves":
             app.go(app.need("ui.movelog").MoveLog(app, t.game, self))

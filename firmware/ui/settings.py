@@ -42,7 +42,7 @@ class Settings(ListScreen):
         s = self.app.settings
         t = s["think"]
         return [("Brightness", str(s["bright"]) + "%"), ("Sound", "on" if s["sound"] else "off"),
-                ("AI think", str(t // 1000) + "." + str(t % 1000 // 100) + "s"),
+                ("AI think", tr("{0}.{1}s").format(t // 1000, t % 1000 // 100)),
                 ("Animation", _ANIM_LABELS[s["anim"]]),
                 ("Restart if stuck", "on" if s["wdt"] else "off"),
                 (tr("Language"), _lang_name(s["lang"])),
@@ -74,7 +74,7 @@ class Settings(ListScreen):
                     self.note = "Statistics cleared"
                     self.note_col = self.app.g.c.FG
                 except OSError as e:
-                    self.note = "Not cleared: " + str(e)
+                    self.note = tr("Not cleared: {0}").format(e)
                     self.note_col = -1
                 self.confirm = False
             else:

@@ -2,7 +2,7 @@
 (the winner, or the goat). Pages: A goes on, B / UP go back a page."""
 from domino.tiles import LO, HI
 from domino.scoring import hand_value, wrote_off
-from .screen import Screen, drop_module
+from .screen import Screen, drop_module, tr
 from micropython import const
 
 _NONE = const(255)      # = domino.tiles.NONE
@@ -101,7 +101,7 @@ def draw_sheet(g, game, y):
     n = r.sides
     goat = r.family == _FAM_GOAT
     lh = g.lh
-    total = "Total" if g.cols >= 24 else "Tot"
+    total = tr("Total" if g.cols >= 24 else "Tot")
     x0 = g.cw * len(total) + 4                       # the label column: round numbers, the total
     cw = (g.w - x0) // n
     for i in range(n):
@@ -133,13 +133,13 @@ def draw_sheet(g, game, y):
             col = c.FG
         g.right(v, x0 + (i + 1) * cw - 2, y, col)
     y += lh
-    extra = ("Goat at " if goat else "Target ") + str(r.target)
+    extra = tr("Goat at " if goat else "Target ") + str(r.target)
     if m.pot:
-        extra += ", eggs " + str(m.pot)
+        extra += tr(", eggs {0}").format(m.pot)
     g.text(g.fit(extra, g.cols - 1), 2, y, c.DIM)
     y += lh
     if goat and y + lh <= g.h:
-        g.text(g.fit("+N remembered" if g.cols < 24 else "+N: points remembered", g.cols - 1), 2, y,
+        g.text(g.fit(tr("+N remembered" if g.cols < 24 else "+N: points remembered"), g.cols - 1), 2, y,
                c.REMEMBERED)
         y += lh
     return y
@@ -174,17 +174,17 @@ class RoundEnd(Screen):
         g.fb.fill(c.BG)
         m = self.game.match
         small = g.h < 100                            # 128x64: no footer, one-line title
-        titles = ("Round " + str(m.round_no), "Result", "Score sheet", "Match over")
-        title = titles[self.page]
+        title = tr("Round {0}").format(m.round_no) if self.page == 0 else \
+            tr(("Result", "Score sheet", "Match over")[self.page - 1])
         if self.page == 0 and (small or self._short(g)):   # one line: how the round ended
-            title = "Round " + str(m.round_no) + ": " + self._why(False)   # over the hands, the
-            if len(title) > g.cols - 6:                                   # counts' column named
-                title = "R" + str(m.round_no) + ": " + self._why(True)
+            title = tr("Round {0}: {1}").format(m.round_no, self._why(False))   # over the hands, the
+            if len(title) > g.cols - 6:                                        # counts' column named
+                title = tr("R{0}: {1}").format(m.round_no, self._why(True))
             if len(title) > g.cols - 6:
                 title = self._why(True)
             y = 0 if small else 2
             g.text(g.fit(title, g.cols - 6), 2, y, c.ACCENT)
-            g.right("count", g.w - 2, y, c.DIM)
+            g.right(tr("count"), g.w - 2, y, c.DIM)
             y += g.lh + (1 if small else 4)
         elif small:
             g.center(g.fit(title, g.cols), 0, c.ACCENT)
@@ -201,7 +201,7 @@ class RoundEnd(Screen):
             self._match(g, y)
         if small:
             return
-        foot = "A next" if self.page + 1 < self.pages else ("A menu" if m.over else "A next round")
+        foot = tr("A next" if self.page + 1 < self.pages else ("A menu" if m.over else "A next round"))
         pages = "  (" + str(self.page + 1) + "/" + str(self.pages) + ")"
         if len(foot) + len(pages) <= g.cols - 1:
             foot += pages
@@ -217,10 +217,10 @@ class RoundEnd(Screen):
         rd = self.game.match.round
         names = self.game.names
         if rd.result == _OUT:
-            return names[rd.winner] + (" out" if short else " went out")
+            return names[rd.winner] + tr(" out" if short else " went out")
         if short:
-            return "blocked"
-        return "Blocked" + (": " + names[rd.fisher] + " fished" if rd.fisher != _NONE else "")
+            return tr("blocked")
+        return tr("Blocked{0}").format(tr(": {0} fished").format(names[rd.fisher]) if rd.fisher != _NONE else "")
 
     def _hands(self, g, y):
         c = g.c
@@ -229,7 +229,7 @@ class RoundEnd(Screen):
         names = self.game.names
         small = g.h < 100
         if not small and not self._short(g):   # how the round ended; the hands' counts' column named
-            g.right("count", g.w - 2, y, c.DIM)
+            g.right(tr("count"), g.w - 2, y, c.DIM)
             for ln in _wrap2(self._why(False), g.cols - 7):
                 g.text(ln, 2, y, c.FG)
                 y += g.lh
@@ -275,8 +275,8 @@ class RoundEnd(Screen):
         lh = g.lh
         xc = g.w - 2 - 6 * g.cw                      # narrow: the counts' column ends here
         if small:
-            g.right("count", xc, y, c.DIM)
-            g.right("adds" if goat else "score", g.w - 2, y, c.DIM)
+            g.right(tr("count"), xc, y, c.DIM)
+            g.right(tr("adds" if goat else "score"), g.w - 2, y, c.DIM)
             y += lh
         kept = False                                 # a "+N" shown: its legend goes under
         for i in range(r.sides):
@@ -297,38 +297,38 @@ class RoundEnd(Screen):
                 g.right(v, g.w - 2, y, col)
                 y += lh
                 continue
-            line = name + ": count " + str(m.counts[i])
+            line = tr("{0}: count {1}").format(name, m.counts[i])
             if goat:
                 if rec:
-                    line += ", records " + str(rec)
+                    line += tr(", records {0}").format(rec)
                 elif not m.opened[i] and m.remembered[i]:
-                    line += ", remembers +" + str(m.remembered[i])
+                    line += tr(", remembers +{0}").format(m.remembered[i])
                     col = c.REMEMBERED
             else:
                 if rec:
-                    line += ", scores " + str(rec)
+                    line += tr(", scores {0}").format(rec)
                 if m.inplay[i]:
-                    line += " (+" + str(m.inplay[i]) + " in play)"
+                    line += tr(" (+{0} in play)").format(m.inplay[i])
             for ln in _wrap2(line, g.cols - 1):
                 g.text(ln, 2, y, col)
                 y += lh
             y += 2
         bottom = g.h - (0 if g.h < 100 else lh)      # (the footer)
         if kept and y + lh <= bottom:
-            g.text("+N remembered", 2, y, c.REMEMBERED)
+            g.text(tr("+N remembered"), 2, y, c.REMEMBERED)
             y += lh
         if m.pot:
-            g.text(g.fit("Eggs carried: " + str(m.pot), g.cols - 1), 2, y, c.WARN)
+            g.text(g.fit(tr("Eggs carried: {0}").format(m.pot), g.cols - 1), 2, y, c.WARN)
             y += lh
         if wrote_off(m) and y + lh <= bottom:
-            g.text("All written off" if small else "All points written off", 2, y, c.WARN)
+            g.text(tr("All written off" if small else "All points written off"), 2, y, c.WARN)
             y += lh
         if m.round_winner != _NONE and not (r.family == _FAM_SEA and not m.recorded[m.round_winner]):
             if y + lh <= bottom:
-                g.text(g.fit("Round to " + side_name(game, m.round_winner), g.cols - 1), 2, y, c.GOOD)
+                g.text(g.fit(tr("Round to {0}").format(side_name(game, m.round_winner)), g.cols - 1), 2, y, c.GOOD)
             y += lh
         if y + lh <= bottom:
-            g.text(g.fit("Deal " + m.deal_code(), g.cols - 1), 2, y, c.DIM)
+            g.text(g.fit(tr("Deal {0}").format(m.deal_code()), g.cols - 1), 2, y, c.DIM)
 
     def _match(self, g, y):
         c = g.c
@@ -336,14 +336,14 @@ class RoundEnd(Screen):
         m = game.match
         y += 4
         if m.winner != _NONE:
-            y += g.big_center("Winner", y, c.DIM) + 2
+            y += g.big_center(tr("Winner"), y, c.DIM) + 2
             y += g.big_center(side_name(game, m.winner), y, c.GOOD) + 8
         if m.loser != _NONE and m.rules.family == _FAM_GOAT:
-            y += g.big_center("Goat", y, c.DIM) + 2
+            y += g.big_center(tr("Goat"), y, c.DIM) + 2
             y += g.big_center(side_name(game, m.loser), y, c.WARN) + 8
         st = game.stats
         if st:
-            g.center(g.fit(m.rules.title + ": " + str(st[1]) + "-" + str(st[2]), g.cols), y, c.FG)
+            g.center(g.fit(tr(m.rules.title) + ": " + str(st[1]) + "-" + str(st[2]), g.cols), y, c.FG)
 
 
 def _wrap2(text, cols):
@@ -370,10 +370,10 @@ class SheetView(Screen):
     def draw(self, g):
         c = g.c
         g.fb.fill(c.BG)
-        y = 2 + g.big_center("Score sheet", 2, c.ACCENT) + 4
+        y = 2 + g.big_center(tr("Score sheet"), 2, c.ACCENT) + 4
         draw_sheet(g, self.game, y)
         if g.h >= 100:                               # (128x64: the sheet takes every line)
-            g.text("A/B back", 2, g.h - g.lh, c.DIM)
+            g.text(tr("A/B back"), 2, g.h - g.lh, c.DIM)
 
 
 class ScoresView(Screen):
@@ -399,7 +399,7 @@ class ScoresView(Screen):
         g.fb.fill(c.BG)
         small = g.h < 100
         y = 0 if small else 2
-        title = "Scores, to " + str(r.target)
+        title = tr("Scores, to {0}").format(r.target)
         if small:
             g.text(g.fit(title, g.cols), 0, y, c.ACCENT)
             y += g.lh
@@ -418,11 +418,8 @@ class ScoresView(Screen):
             g.text(cnt, x + th + 2, y, c.FG)
             g.right(txt, g.w, y, c.REMEMBERED if rem else c.FG)
             y += lh
-        st = t.status()
-        if st:
-            i = st.find("Count ")            # the stock and the count, a line each
-            for ln in (st[:i], st[i:]) if i > 0 else (st,):
-                g.text(ln.strip(), 0, y, c.FG)
-                y += lh
+        for ln in t.status():                # the stock and the count, a line each
+            g.text(ln, 0, y, c.FG)
+            y += lh
         if not small:
-            g.text("Any key: back", 0, g.h - g.lh, c.DIM)
+            g.text(tr("Any key: back"), 0, g.h - g.lh, c.DIM)

@@ -4,7 +4,7 @@ and in a game with several humans a curtain hides the table until the next playe
 """
 import gc
 from micropython import const
-from ui.screen import Screen, ANIM_MS, ticks_diff, drop_module
+from ui.screen import Screen, ANIM_MS, ticks_diff, drop_module, tr
 from ui.gfx import TableView, wrap
 from ui import brain, words
 _NONE = const(255)         # = domino.tiles.NONE
@@ -45,7 +45,8 @@ class Game:
         n = match.rules.players
         if len(names) != n:                          # a save without names: make them up
             names = [("P" if kinds[s] == "human" else "AI") + str(s + 1) for s in range(n)]
-        self.names = names
+        self.saved_names = names     # as saved: a save holds no language
+        self.names = [tr(x) for x in names]   # as shown ("You", "Host", "Guest" in the language)
         self.sheet = sheet           # finished rounds: "15,-;+8,20" (per side; +N remembered)
         self.humans = 0
         for k in kinds:
@@ -57,7 +58,7 @@ class Game:
         self.practice = practice     # undo as often as you like, nothing counted (ui/pause.py)
 
     def extras(self):
-        ex = {"seats": ",".join(self.kinds), "names": ",".join(self.names), "sheet": self.sheet}
+        ex = {"seats": ",".join(self.kinds), "names": ",".join(self.saved_names), "sheet": self.sheet}
         if self.practice:
             ex["practice"] = "1"
         return ex
@@ -269,6 +270,7 @@ class Table(Screen):
         text longer than the area is shown in steps: the time is stretched to show each for
         _STEP_MS at least."""
         now = self.now()
+        text = tr(text)              # a text of its own: a built one comes translated (ui/words.py)
         self.msg = text
         self.msg_col = col if col >= 0 else self.app.g.c.FG
         self.msg_at = now
@@ -519,7 +521,7 @@ class Table(Screen):
         parts = rows | _P_HEAD | _P_MSG
         if s == self.shown or hide:                 # the hand shown lost a tile, or goes face down
             parts |= _P_HAND                         # (another seat's move leaves it as drawn)
-        self.tell(words.played(self.name(s) or "You", text, rd.inplay[s] - pts),
+        self.tell(words.played(self.name(s) or tr("You"), text, rd.inplay[s] - pts),
                   parts if rows and not m.round_over() else 0)
         if hide:
             self.shown = _NONE
@@ -596,14 +598,15 @@ class Table(Screen):
 
     # --- the message area ----------------------------------------------------------------------
     def status(self):
-        """The stock left (in variants that draw) and, in the Fives family, the open-end count."""
+        """The lines of the stock left (in variants that draw) and, in the Fives family, the
+        open-end count."""
         rd = self.game.match.round
         r = rd.rules
-        out = ""
+        out = []
         if r.draw and rd.sn:                         # (4-player Goat deals every tile)
-            out = "Stock " + str(rd.stock_left())
+            out.append(tr("Stock {0}").format(rd.stock_left()))
         if r.inplay_mod:
-            out += (" " if out else "") + "Count " + str(rd.layout.count(r.spinner_keeps))
+            out.append(tr("Count {0}").format(rd.layout.count(r.spinner_keeps)))
         return out
 
     def msg_cols(self):

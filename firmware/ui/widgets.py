@@ -3,7 +3,7 @@ menus, the in-game menu and the error screen; not resident while a game is playe
 import sys
 
 from micropython import const
-from .screen import Screen
+from .screen import Screen, tr
 from ui.gfx import wrap
 _K_A = const(0x010)      # = keys.K_A
 _K_B = const(0x020)      # = keys.K_B
@@ -22,6 +22,12 @@ OPTION_LABELS = {
     "four_doubles": "4 doubles",
 }
 _STEP_MS = const(1500)  # = ui.table._STEP_MS
+
+
+def refused(e):
+    """What a domino.rules.RulesError says, in the player's language where its text is whole (the
+    errors built with values stay in English: the form offers no set-up that raises them)."""
+    return tr(str(e))
 
 
 def save_settings(app):
@@ -47,7 +53,7 @@ class ListScreen(Screen):
         self.page = 0                # the note's step
 
     def step(self):
-        if self.note and len(self.note) > 2 * self.app.g.cols - 4:    # maybe more than two lines
+        if self.note and len(tr(self.note)) > 2 * self.app.g.cols - 4:    # maybe more than two lines
             k = self.app.board.ticks_ms() // _STEP_MS
             if k != self.page:
                 self.page = k
@@ -100,9 +106,9 @@ class ListScreen(Screen):
         fb = g.fb
         fb.fill(c.BG)
         lh = g.lh
-        y = 2 + g.big_center(self.title, 2, c.ACCENT)
+        y = 2 + g.big_center(tr(self.title), 2, c.ACCENT)
         if self.note:
-            lines = wrap(self.note, g.cols - 1)
+            lines = wrap(tr(self.note), g.cols - 1)
             k = 2 * (self.page % ((len(lines) + 1) // 2))
             for ln in lines[k:k + 2]:
                 g.text(ln, _MX, y + 2, self.note_col if self.note_col >= 0 else c.WARN)
@@ -110,13 +116,13 @@ class ListScreen(Screen):
             if len(lines) > 2 and k + 2 > len(lines):
                 y += lh                      # the rows stay put between the steps
         y += 4
-        rows = self.rows()
+        rows = [(tr(label), value) for label, value in self.rows()]     # the labels as shown
         n = len(rows)
         if self.sel >= n:
             self.sel = n - 1
-        foot = foot_lines(g, self.footer()) if g.h >= 100 else ()
+        foot = foot_lines(g, tr(self.footer())) if g.h >= 100 else ()
         bottom = g.h - len(foot) * lh
-        vals = [("" if value is None else str(value)) for _, value in rows]
+        vals = [("" if value is None else tr(str(value))) for _, value in rows]
         for i in range(n):
             if vals[i] and i == self.sel and len(rows[i][0]) + len(vals[i]) + 3 <= g.cols - 1:
                 vals[i] = "<" + vals[i] + ">"
@@ -200,11 +206,11 @@ class Message(Screen):
         c = g.c
         g.fb.fill(c.BG)
         lh = g.lh
-        y = 4 + g.big_center(self.title, 2, c.WARN if self.col < 0 else self.col)
+        y = 4 + g.big_center(tr(self.title), 2, c.WARN if self.col < 0 else self.col)
         lines = self.lines
         if lines is None:
-            lines = self.lines = wrap(self.text, g.cols - 1)
-        foot = foot_lines(g, self.footer(True))
+            lines = self.lines = wrap(tr(self.text), g.cols - 1)
+        foot = foot_lines(g, tr(self.footer(True)))
         vis = (g.h - y - len(foot) * lh) // lh
         if vis < 1:
             vis = 1
@@ -214,7 +220,7 @@ class Message(Screen):
         for ln in lines[self.top:self.top + vis]:
             g.text(ln, _MX, y, c.FG)
             y += lh
-        foot = foot_lines(g, self.footer(self.top + vis < len(lines)))
+        foot = foot_lines(g, tr(self.footer(self.top + vis < len(lines))))
         for i in range(len(foot)):
             g.text(foot[i], _MX, g.h - (len(foot) - i) * lh, c.DIM)
 
@@ -266,7 +272,7 @@ def key_sections(keys, compact):
 def controls(board, compact):
     """The Controls page: the board's own line for its buttons (KEY_HELP), the table's keys, then
     what the keys this board has do."""
-    text = (board.KEY_HELP or "") + "\n" + help_text("controls")
+    text = tr(board.KEY_HELP or "") + "\n" + help_text("controls")
     for sec in key_sections(board.KEYS, compact):
         text += "\n" + help_text(sec)
     return text
@@ -279,8 +285,8 @@ def chosen(rules):
     for key, _, _ in option_choices(rules.vid):
         v = rules.options.get(key)
         if v is not None:
-            out += (", " if out else "") + OPTION_LABELS.get(key, key) + " " + str(v)
-    return "This match: " + out + "."
+            out += (", " if out else "") + tr(OPTION_LABELS.get(key, key)) + " " + tr(str(v))
+    return tr("This match: {0}.").format(out)
 
 
 class HelpPage(Message):
@@ -306,5 +312,5 @@ class HelpPage(Message):
         self.app.go(self.back_to)
 
     def footer(self, more):
-        return ("v more  " if more else "") + "B back"
+        return tr("{0}B back").format(tr("v more  ") if more else "")
 

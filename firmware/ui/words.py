@@ -6,6 +6,7 @@ renders every text here with its longest values at every screen size: at most tw
 """
 from micropython import const
 from domino.tiles import DOUBLE, LO, HI, name as tile_name
+from .screen import tr
 
 _NONE = const(255)         # = domino.tiles.NONE
 _MULTI = const(0x100)      # = domino.round.MULTI
@@ -30,7 +31,7 @@ def describe(rd, m, short=False):
                     out += "+" if short else " + "
                 out += tile_name(DOUBLE[lay.end[a]])
                 if not short and (m >> (_CLOSES_SHIFT + a)) & 1:
-                    out += " closed"
+                    out += tr(" closed")
         return out
     return placed(m & _TILE_MASK, lay.end[(m >> _ARM_SHIFT) & _ARM_MASK] if lay.lead != _NONE else _NONE,
                   m & _CLOSE)
@@ -40,42 +41,42 @@ def placed(t, on=_NONE, closed=False):
     """Tile t put on an end showing `on` ('3-5 on 3'; a double or the lead: '6-6'), closed or not."""
     s = tile_name(t)
     if on != _NONE and LO[t] != HI[t]:
-        s += " on " + str(on)
+        s += tr(" on {0}").format(on)
     if closed:
-        s += " closed"
+        s += tr(" closed")
     return s
 
 
 def played(name, text, gain=0):
     """'Ann: 3-5 on 3', and what it scored in play: 'Ann: 3-5 on 3 scores 10'."""
-    return name + ": " + text + (" scores " + str(gain) if gain else "")
+    return name + ": " + text + (tr(" scores {0}").format(gain) if gain else "")
 
 
 def drew(name, tile=_NONE, n=1):
     """A draw from the stock: the tile when its owner is looking ('You drew 3-5'), else how many
     were drawn in a row ('Ann drew 3 tiles')."""
     if tile != _NONE:
-        return ("You" if name is None else name) + " drew " + tile_name(tile)
-    return name + (" draws" if n < 2 else " drew " + str(n) + " tiles")
+        return tr("{0} drew {1}").format(tr("You") if name is None else name, tile_name(tile))
+    return name + (tr(" draws") if n < 2 else tr(" drew {0} tiles").format(n))
 
 
 def passes(name, wait=False):
     """A pass; `wait`: pass-and-play, the player (whose hand is showing) presses A to go on."""
     if wait:
-        return name + " can't play\nA: go on"
-    return "You pass" if name is None else name + " passes"
+        return tr("{0} can't play\nA: go on").format(name)
+    return tr("You pass") if name is None else tr("{0} passes").format(name)
 
 
 def thinking(name):
-    return name + " thinking"
+    return tr("{0} thinking").format(name)
 
 
 def your_turn(name, practice=False, short=False):
     """practice: a practice game's turn (one person against the AI: name is None), said on every
     turn so the table shows the game is not counted."""
     if practice:
-        return "Practice turn" if short else "Practice: your turn"
-    return "Your turn" if name is None else name + ", your turn"
+        return tr("Practice turn" if short else "Practice: your turn")
+    return tr("Your turn") if name is None else tr("{0}, your turn").format(name)
 
 
 def where(text, i, n):
@@ -88,17 +89,17 @@ def misfit(tile, vals):
     out = ""
     for e in vals:
         out += ("," if out else "") + str(e)
-    return tile_name(tile) + " does not fit\nEnds: " + out
+    return tr("{0} does not fit\nEnds: {1}").format(tile_name(tile), out)
 
 
 def hint(text, reason, short=False):
     """The AI's suggestion, named on every screen ('Hint: 3-5 on 3', then why): the tile is raised
     in the hand and its end marked on the table too. `short` (16-column screens): a move too long
     for one line with "Hint: " (several doubles at once) is named alone on its line."""
-    head = "Hint: " + text
-    return (text if short and len(head) > 16 else head) + "\n" + reason
+    head = tr("Hint: {0}").format(text)
+    return (text if short and len(head) > 16 else head) + "\n" + tr(reason)
 
 
 def undone(text):
     """Your last move taken back (the game menu's Undo)."""
-    return "Undone: " + text
+    return tr("Undone: {0}").format(text)

@@ -29,17 +29,18 @@ FIRMWARE = os.path.join(ROOT, "firmware")
 
 # The files read: every UI module, plus the builders of hint reasons and of the store's messages
 # (store.py: saves and settings; stats.py: the statistics and the JSON files' shared messages).
+FEW = ("domino/rules.py", "savegame.py")   # files of data and code: only their tr() texts and errors
 NOT_UI = ("ui/lang.py", "ui/font.py")      # the languages' and fonts' own machinery: no player's text
 SOURCES = [p for p in ("ui/" + n for n in sorted(os.listdir(os.path.join(FIRMWARE, "ui"))))
            if p.endswith(".py") and p not in NOT_UI] + [
-    "ai/reason.py", "store.py", "stats.py", "domino/rules.py"]
+    "ai/reason.py", "store.py", "stats.py", "savegame.py", "link/session.py", "domino/rules.py"]
 # What the rules cannot see, said in docs/UI.md ("Languages").
-SOURCES_UNSEEN = ("boards/*.py KEY_HELP (each board's line for its buttons)",
-                  "str(e) of an OSError or RulesError shown as a note")
+SOURCES_UNSEEN = ("str(e) of an OSError shown as a note",)
+BOARDS = os.path.join(ROOT, "boards")       # each board's line for its buttons (KEY_HELP)
 
 VISIBLE_CALLS = {"text", "big_center", "right", "center", "fit", "wrap", "Message",
-                 "menu", "resume", "tr", "say", "show_note", "banner", "curtain", "ListScreen",
-                 "Screen", "note", "error", "ErrorPage"}
+                 "menu", "resume", "tr", "_tr", "say", "show_note", "banner", "curtain", "ListScreen",
+                 "Screen", "note", "error", "ErrorPage", "failed"}
 VISIBLE_ATTRS = {"note", "title", "text", "msg", "message", "hint", "status", "label", "head", "tail"}
 BUILDER_FILES = {"ui/words.py", "ai/reason.py"}
 LABEL_NAMES = re.compile(r"(LABELS|NOTES|NAMES|^WHY$|^BACK$|^POWER_CUT$|^LOST$|TITLES|_TEXTS?$)")
@@ -181,12 +182,12 @@ def scan(path):
     """(texts, unseen) of one firmware file: the texts found, the constants no rule took. In the
     UI's files (and the store's messages, the hint reasons) every constant with a letter is a text
     unless used as data (_hidden) or a bare word (an identifier: a text only by the rules of
-    _visible); in domino/rules.py only the errors it raises."""
+    _visible); in domino/rules.py and savegame.py (FEW) only the errors raised and the texts in tr()."""
     with open(os.path.join(FIRMWARE, path), encoding="utf-8") as f:
         tree = ast.parse(f.read())
     _parents(tree)
     texts, unseen = set(), set()
-    every = path != "domino/rules.py"
+    every = path not in FEW
     for node in ast.walk(tree):
         if not (isinstance(node, ast.Constant) and isinstance(node.value, str)) or _docstring(node):
             continue
@@ -207,9 +208,27 @@ def _raised(node):
     return isinstance(n, ast.Raise)
 
 
+def key_help():
+    """The boards' lines for their buttons: the string constants assigned to KEY_HELP (the Controls
+    page shows the board's own, through tr)."""
+    out = set()
+    for name in sorted(os.listdir(BOARDS)):
+        if not name.endswith(".py"):
+            continue
+        with open(os.path.join(BOARDS, name), encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Assign) and isinstance(node.value, ast.Constant) and \
+                    isinstance(node.value.value, str) and node.value.value:
+                for t in node.targets:
+                    if getattr(t, "id", getattr(t, "attr", None)) == "KEY_HELP":
+                        out.add(node.value.value)
+    return out
+
+
 def catalogue():
     """Every player's text, sorted."""
-    out = _variants()
+    out = _variants() | key_help()
     for path in SOURCES:
         out |= scan(path)[0]
     return sorted(out)

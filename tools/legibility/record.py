@@ -5,7 +5,8 @@
 # sheet, hint, end choice, curtain and round-end pages), with every text and tile the drawing layer
 # draws recorded: one JSON line out. The recording wraps the Gfx instance's calls here, on the
 # host: the device pays nothing.
-#   argv: profile, seed, an empty folder for the saves (a fresh start: no saved game)
+#   argv: profile, seed, an empty folder for the saves (a fresh start: no saved game), and the
+#   language ("en" unless given: the rows are still found by their English labels, L() below)
 import json
 import os
 import sys
@@ -20,6 +21,7 @@ CAPS_8X8 = 7         # framebuf's built-in 8x8 font: capitals 7 px tall, 8 px a 
 profile = sys.argv[1]
 seed = int(sys.argv[2])
 root = sys.argv[3]
+LANG = sys.argv[4] if len(sys.argv) > 4 else "en"
 texts = []          # [screen, text, x, y, w, h, capitals, frame]
 tiles = []          # [screen, where, half-tile size, pip size, gap between pips]
 seen = []           # screens reached (report.py: every screen the rule covers)
@@ -121,6 +123,10 @@ def start(folder, held=0):
     if held:
         board.host_keys(held)
     app = App(board, path)
+    if LANG != "en":
+        from ui import lang
+        app.settings["lang"] = LANG
+        lang.use(LANG)
     board.host_keys(0)
     app.settings["anim"] = 0
     app.settings["think"] = 0
@@ -145,6 +151,12 @@ def press(words):
         settle(3)
         board.host_keys(0)
         settle(6)
+
+
+def L(text):
+    """A row's label as its screen builds it: a built one ("Seat 2") is in the language in use."""
+    lang = sys.modules.get("ui.lang")
+    return lang.tr(text) if lang else text
 
 
 def name():
@@ -251,10 +263,10 @@ def new_game(variant, players, seats=(), teams=False, names=False):
     if teams:
         value("Teams", "2 v 2")
     for s, kind in seats:
-        value("Seat " + str(s), kind)
+        value(L("Seat {0}").format(s), kind)
     if names:
         row("Names")
-        row("Seat 2")
+        row(L("Seat {0}").format(2))
         press("up a up a")
         for _ in range(8):
             if name() != "NameEditor":

@@ -29,8 +29,8 @@ PIP_UM = 400
 OLED_PIP_PX = 2            # the OLED's pips: its panel's limit
 
 
-def record(profile, seed=7, micropython=None):
-    """record.py's JSON for one board."""
+def record(profile, seed=7, micropython=None, lang="en"):
+    """record.py's JSON for one board, its screens in `lang`."""
     if micropython is None:
         from tools.find_micropython import find
         micropython = find()
@@ -40,7 +40,7 @@ def record(profile, seed=7, micropython=None):
             env.pop(k)
     with tempfile.TemporaryDirectory(prefix="legibility-") as data:
         r = subprocess.run([micropython, "-X", "heapsize=8M", os.path.join(HERE, "record.py"),
-                            profile, str(seed), data], env=env, cwd=ROOT, capture_output=True,
+                            profile, str(seed), data, lang], env=env, cwd=ROOT, capture_output=True,
                            text=True, timeout=300)
     if r.returncode != 0:
         raise RuntimeError("record.py %s failed: %s" % (profile, r.stderr.strip()[-400:]))

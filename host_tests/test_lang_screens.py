@@ -1,0 +1,52 @@
+"""Every screen in Russian, whole: the legibility recorder (tools/legibility/record.py: the menus, the
+forms and editors, the safe start, seeded games of solo Fives, Goat 2v2, pass-and-play Draw and
+Blitz with their game menu, move log, score sheet, hint, curtain and round-end pages) drives every
+board with the language set to Russian and records every text drawn. No English word is left on a
+screen (but the players' names, deal codes and the keys' letters), and every text is whole on the
+screen, over no other text (the same rule as in English, tools/legibility/report.py misfits)."""
+import re
+
+import pytest
+
+from tools.legibility import report
+
+NAMES = {"Ann", "Bob", "Cat", "Dan"}        # the AI players' names (ui/menus.py): names, not words
+KEYS = {"OK", "Enter", "USB"}               # written as on the device's buttons and ports
+CODE = re.compile(r"\b[A-Z0-9]{3}-[A-Z0-9]{3}\b")     # a deal code
+WORD = re.compile(r"[A-Za-z]{2,}")
+# Screens whose Russian is not written yet: the rules help pages (ui/help_ru.txt)
+NOT_YET = {"HelpPage"}
+
+
+@pytest.fixture(scope="module")
+def recordings(micropython):
+    return {b: report.record(b, 7, micropython, "ru") for b in report.BOARDS}
+
+
+def english(text):
+    """The English words left in a text drawn (a name cut to its column, "Ca", is a name)."""
+    return [w for w in WORD.findall(CODE.sub("", text))
+            if w not in KEYS and not any(n.startswith(w) for n in NAMES)]
+
+
+@pytest.mark.parametrize("board", report.BOARDS)
+def test_no_english_on_any_screen(recordings, board):
+    rec = recordings[board]
+    assert len(rec["seen"]) >= 15 and rec["texts"]
+    left = {}
+    for scr, s, *_ in rec["texts"]:
+        if scr not in NOT_YET and english(s):
+            left.setdefault(scr, set()).add(s)
+    assert not left, "%s: English on the Russian screens: %r" % (board, left)
+    cyr = [s for _, s, *_ in rec["texts"] if re.search("[а-яА-ЯёЁ]", s)]
+    assert len(cyr) > 100                    # (the language was in use)
+
+
+@pytest.mark.parametrize("board", report.BOARDS)
+def test_every_text_whole_in_russian(recordings, board):
+    assert not report.misfits(recordings[board])
+
+
+def test_the_check_sees_english():
+    assert english("Bob: 3-5 на 3") == [] and english("Раздача AG5-3S7") == []
+    assert english("Bob passes") == ["passes"] and english("A далее/OK B назад") == []
