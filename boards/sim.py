@@ -386,6 +386,8 @@ def build(profile=None, size=None, out=None, inp=None, virtual=None):
     b = SimBoard(profile, w, h, mono, out, inp, virtual, _getenv("PICO_SIM_FRAME") == "whole")
     b.pitch_um = panel.PITCH_UM
     b.data_dir = _getenv("PICO_SIM_DATA") or "/tmp/pico-domino-sim"
+    lang = _getenv("PICO_SIM_LANG") or "en"     # a first boot in English, as before; "ask": asked
+    b.lang = None if lang == "ask" else lang     # as on a device (docs/SIM.md)
     seed = _getenv("PICO_SIM_SEED")
     b.seed = int(seed) & 0x3FFFFFFF if seed else None
     step = _getenv("PICO_SIM_AI_STEP")

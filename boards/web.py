@@ -84,11 +84,14 @@ def build(profile=None, size=None, seed=None, ai_step=0):
 
 
 def start(profile=None, size=None, seed=None, ai_step=0, deal=None, variant=None, players=0,
-          teams=-1, level=None):
+          teams=-1, level=None, lang=None):
     """Boot the app on the web board and return it; with `deal` (a shared link's code) go straight
-    into a new game on that deal (`note` says why not, when it cannot)."""
+    into a new game on that deal (`note` says why not, when it cannot). `lang`: the browser's
+    language (navigator.language): a first visit plays in Russian for "ru...", else in English,
+    without asking; Settings changes it, and the choice is kept with the saves."""
     global note
     board = build(profile, size, seed, ai_step)
+    board.lang = "ru" if isinstance(lang, str) and lang.lower().startswith("ru") else "en"
     from ui.app import App
     try:
         app = App(board, DATA)

@@ -259,6 +259,7 @@ class Store(Stats):
         """(settings, message). Every field is checked against its schema; a wrong one falls back to
         its default and the rest is kept. read=False: the defaults, no file read (B held at boot)."""
         d, msg = self._json(SETTINGS, "Settings", SETTINGS_MAX) if read else ({}, None)
+        self.asked = "lang" in d         # the language chosen once (else a first boot asks it)
         out = {}
         bad = 0
         for key in SETTING_CHOICES:

@@ -128,11 +128,14 @@ def built_tree(folder):
 
 @functools.lru_cache(maxsize=None)
 def sim_menu(board):
-    """The simulator's first menu frame for `board` (fresh data folder), as the panel gets it."""
+    """The simulator's first frame for `board` (fresh data folder), as the panel gets it: a fresh
+    device's first boot, so the language question (ui/settings.py AskLang), which the deployed
+    device shows too until someone answers it."""
     data = os.path.join(BUILD, "sim-" + board)
     shutil.rmtree(data, ignore_errors=True)
     os.makedirs(data)
-    shots, hello, _ = keys.sim_play(board, [{"idle": 1500, "max": 20000}, {"shot": "menu"}], data)
+    shots, hello, _ = keys.sim_play(board, [{"idle": 1500, "max": 20000}, {"shot": "menu"}], data,
+                                    env={"PICO_SIM_LANG": "ask"})
     pal = wiring.rgb565_palette(board)
     return b"".join(bytes((pal[i] >> 8, pal[i] & 0xFF)) for i in sim_link.frame_indices(hello, shots[0][2]))
 

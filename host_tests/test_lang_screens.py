@@ -16,6 +16,8 @@ CODE = re.compile(r"\b[A-Z0-9]{3}-[A-Z0-9]{3}\b")     # a deal code
 WORD = re.compile(r"[A-Za-z]{2,}")
 # Screens whose Russian is not written yet: the rules help pages (ui/help_ru.txt)
 NOT_YET = {"HelpPage"}
+# The first boot's question names each language in itself, in both: "Language / Язык", "English"
+BOTH = {"AskLang": {"Language", "English"}}
 
 
 @pytest.fixture(scope="module")
@@ -35,7 +37,7 @@ def test_no_english_on_any_screen(recordings, board):
     assert len(rec["seen"]) >= 15 and rec["texts"]
     left = {}
     for scr, s, *_ in rec["texts"]:
-        if scr not in NOT_YET and english(s):
+        if scr not in NOT_YET and set(english(s)) - BOTH.get(scr, set()):
             left.setdefault(scr, set()).add(s)
     assert not left, "%s: English on the Russian screens: %r" % (board, left)
     cyr = [s for _, s, *_ in rec["texts"] if re.search("[а-яА-ЯёЁ]", s)]

@@ -50,10 +50,16 @@ class App:
         self.safe = self.inp.raw & _K_B    # B held at power-on: no file is read (ui/nav.py boot)
         st = self.store()
         self.settings, note = st.load_settings(not self.safe)
+        self.asked = self.safe or st.asked    # else nav.boot asks the language first, unless the
+        lang = board.lang                     # board's host says it (the browser's, the simulator's:
+        if not self.asked and lang in self.need("store").SETTING_CHOICES["lang"][1]:
+            self.settings["lang"] = lang      # followed, not written, until settings are saved)
+            self.asked = True
         if self.settings["lang"] != "en":     # English loads nothing (ui/lang.py)
             from ui import lang
             try:
                 lang.use(self.settings["lang"])
+                self.g.for_lang(self.settings["lang"])
             except OSError:
                 note = note or "Language file missing"
         st = None

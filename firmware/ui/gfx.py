@@ -60,7 +60,8 @@ class Gfx:
     """Text and tiles on one framebuffer, with the board's named colours.
 
     Text: the board's font (ui/font.py, chosen in millimetres), else framebuf's 8x8 font (the
-    128x64 OLED: its 7-pixel capitals are 1.18 mm there). Every layout measures text with cw (a
+    128x64 OLED in English: its 7-pixel capitals are 1.18 mm there; it has ASCII only, so another
+    language takes the board's font there too, for_lang). Every layout measures text with cw (a
     character's advance) and lh (a line's height), never with literal pixel counts.
     Pips: pip pixels across (0.4 mm; the OLED: 2, its panel's limit) and the half-tile size
     `legible` at which tiles show them with a gap of at least half a pip."""
@@ -75,22 +76,11 @@ class Gfx:
         self.font = None
         self._g8 = None
         if not self.mono:
-            from ui import font
-            self.font = font.Font(font.for_board(board), board.fb_format)
-            if board.fb_format == framebuf.GS4_HMSB:    # every colour board: its frame buffer
-                fb = board.fb                               # (or one band of it)
-                self.font.target(fb if isinstance(fb, FrameBuffer) else fb.fb, board.buf, self.w,
-                                 board.band or self.h)
-            self.cw = self.font.w
-            self.lh = self.font.h
-            self.caps = self.font.caps
+            self._open_font()
         else:                            # framebuf's 8x8 font; one letter of it in a buffer, to
-            self.cw = 8                  # draw it k times larger
-            self.lh = 9
-            self.caps = 7
-            g = bytearray(8)
+            g = bytearray(8)             # draw it k times larger
             self._g8 = (g, framebuf.FrameBuffer(g, 8, 8, framebuf.MONO_HLSB))
-        self.cols = self.w // self.cw
+            self._metrics()
         self.pip = 2 if self.mono else board.px_for_um(_PIP_UM)
         self.legible = self.half_for(self.pip)
         # the pips of the last half-tile size drawn (_pips_for): that size, the pip size, the three
@@ -98,6 +88,44 @@ class Gfx:
         self._pip = bytearray(5)
         c = self.c
         self.divider = c.PIP if self.mono else c.EDGE
+
+    def _open_font(self):
+        from ui import font
+        board = self.board
+        self.font = font.Font(font.for_board(board), board.fb_format)
+        if board.fb_format == framebuf.GS4_HMSB:    # every colour board: its frame buffer
+            fb = board.fb                               # (or one band of it)
+            self.font.target(fb if isinstance(fb, FrameBuffer) else fb.fb, board.buf, self.w,
+                             board.band or self.h)
+        self._metrics()
+
+    def _metrics(self):
+        f = self.font
+        if f is not None:
+            self.cw = f.w
+            self.lh = f.h
+            self.caps = f.caps
+        else:                            # framebuf's 8x8 font, a pixel between lines
+            self.cw = 8
+            self.lh = 9
+            self.caps = 7
+        self.cols = self.w // self.cw
+
+    def for_lang(self, code):
+        """Text in language `code` from now on. The colour boards' fonts have every language's
+        letters; the OLED draws English in framebuf's 8x8 font (ASCII only: one less file open,
+        and 16 columns of 7-pixel capitals) and any other language in its board font (f6x12:
+        Cyrillic, 8-pixel capitals, 21 columns, 12-pixel lines). Screens measure text with cw
+        and lh when they draw, so the next frame is laid out for the font in use."""
+        if not self.mono:
+            return
+        if code == "en":
+            if self.font is not None:
+                self.font.close()
+                self.font = None
+                self._metrics()
+        elif self.font is None:
+            self._open_font()
 
     def off(self, y, h):
         """Rows y .. y+h-1 lie wholly outside the band being drawn (boards/_base.py): the tiles and

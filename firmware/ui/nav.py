@@ -45,7 +45,8 @@ def unload_game():
 
 def boot(app, note):
     """Power-on: straight back into the saved game, so a reset (or the watchdog) puts the player back
-    at the table; else the main menu. B held at power-on (app.safe): no file is read, settings
+    at the table; else the main menu. A first boot (no language chosen yet) asks the language first
+    (ui/settings.py AskLang), then goes on so. B held at power-on (app.safe): no file is read, settings
     included, and the safe start offers to reset them (ui/safestart.py) — the way out should a file
     ever stop the firmware. `note`: the settings' message; the statistics are checked here too (set
     aside when damaged). Whatever goes wrong is the error page."""
@@ -53,7 +54,8 @@ def boot(app, note):
     if app.safe:
         app.pending = ("safe",)
     else:
-        app.pending = ("resume", note or app.store().load_stats()[1])
+        note = note or app.store().load_stats()[1]
+        app.pending = ("resume", note) if app.asked else ("lang", note)   # a first boot: its language
     try:
         begin(app)
     except MemoryError:
@@ -86,6 +88,10 @@ def _menu(app, what, text):
     if what == "link":                      # the main menu's Link game (ui/linkgame.py)
         from ui.linkgame import LinkMenu
         app.go(LinkMenu(app))
+        return
+    if what == "lang":                      # a first boot: the language, then the boot goes on
+        from ui.settings import AskLang
+        app.go(AskLang(app, text))
         return
     if what == "settings":                  # from the game menu: the game resumes after
         from ui.settings import Settings
@@ -124,7 +130,7 @@ def handed(app):
 
 def begin(app):
     """Carry out app.pending: ("menu", note), ("error", text), ("settings", None) from the game menu,
-    ("link", None) the main menu's Link game,
+    ("link", None) the main menu's Link game, ("lang", note) a first boot's language question,
     ("resume",) from Continue, ("resume", note) at boot, or a match to start (match, kinds, names,
     sheet, note, fresh, practice)."""
     p = app.pending
@@ -145,7 +151,8 @@ def begin(app):
              "practice" in extras)       # (store.py lets only "practice 1" through)
         match = extras = None
         app.release()                # the loading code (store, domino.record) goes before the table
-    elif what == "menu" or what == "error" or what == "safe" or what == "settings" or what == "link":
+    elif what == "menu" or what == "error" or what == "safe" or what == "settings" or what == "link" \
+            or what == "lang":
         _menu(app, what, p[1] if len(p) > 1 else None)
         return
     from ui.table import Game, Table

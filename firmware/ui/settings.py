@@ -8,23 +8,63 @@ _ANIM_LABELS = const(("off", "fast", "normal", "slow"))
 
 _LANGS = const(("en", "ru"))               # = ui.lang.LANGS (not imported: English loads no ui.lang)
 _NAMES = const(("English", "Русский"))  # = ui.lang.NAMES: each language's name for itself
+_ASCII = const(("English", "Russian"))  # ... where the font in use has no Cyrillic (the OLED's 8x8)
 
 
-def _lang_name(code):
-    return _NAMES[_LANGS.index(code)] if code in _LANGS else code
+def _lang_name(code, g):
+    if code not in _LANGS:
+        return code
+    i = _LANGS.index(code)
+    return _NAMES[i] if g.font is not None else _ASCII[i]
 
 
-def use_lang(code):
-    """Speak `code` from now on; None, or why not (its file is missing: English stays)."""
+def use_lang(code, g):
+    """Speak `code` from now on, in a font that has its letters (Gfx.for_lang); None, or why not
+    (its file is missing: English stays)."""
     from ui import lang
     try:
         lang.use(code)
     except OSError:
         drop_module("ui.lang")          # English stays, and with it nothing loaded
+        g.for_lang("en")
         return "Language file missing"
     if code == "en":
         drop_module("ui.lang")          # English loads nothing (screen.tr)
+    g.for_lang(code)
     return None
+
+
+class AskLang(ListScreen):
+    """The first boot's question, before anything else (no language chosen yet: settings.json
+    without "lang"): each language named in itself, in a font that has both alphabets (the OLED's
+    8x8 font has no Cyrillic). A takes the one under the cursor, B keeps English; saved at once,
+    then the boot goes on as it would have (the saved game resumed, else the main menu, with
+    `note`). Asked once: Settings changes it later. The browser page is not asked: it follows the
+    browser's language (boards/web.py)."""
+
+    def __init__(self, app, note):
+        ListScreen.__init__(self, app, "Language / Язык")
+        self.after = note
+        app.g.for_lang("ru")
+
+    def rows(self):
+        return [(_NAMES[0], None), (_NAMES[1], None)]
+
+    def pick(self, i):
+        self.choose(_LANGS[i])
+
+    def back(self):
+        self.choose("en")
+
+    def footer(self):
+        return "A OK"                   # (before a language is chosen: words of neither)
+
+    def choose(self, code):
+        app = self.app
+        app.settings["lang"] = code
+        note = use_lang(code, app.g)
+        app.asked = True
+        app.pending = ("resume", save_settings(app) or note or self.after)
 
 
 class Settings(ListScreen):
@@ -45,7 +85,7 @@ class Settings(ListScreen):
                 ("AI think", tr("{0}.{1}s").format(t // 1000, t % 1000 // 100)),
                 ("Animation", _ANIM_LABELS[s["anim"]]),
                 ("Restart if stuck", "on" if s["wdt"] else "off"),
-                (tr("Language"), _lang_name(s["lang"])),
+                (tr("Language"), _lang_name(s["lang"], self.app.g)),
                 ("Reset stats", "sure?" if self.confirm else None), ("Back", None)]
 
     def change(self, i, d):
@@ -64,7 +104,7 @@ class Settings(ListScreen):
         if i == 4:
             self.note = self.app.arm_watchdog()
         if i == 5:
-            self.note = use_lang(s["lang"])
+            self.note = use_lang(s["lang"], self.app.g)
 
     def pick(self, i):
         if i == 6:

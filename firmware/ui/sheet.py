@@ -187,7 +187,10 @@ class RoundEnd(Screen):
             g.right(tr("count"), g.w - 2, y, c.DIM)
             y += g.lh + (1 if small else 4)
         elif small:
-            g.center(g.fit(title, g.cols), 0, c.ACCENT)
+            if self.page == 1 and self._tight(g):    # the column heads share the title's line
+                g.text(g.fit(title, g.cols - 12), 2, 0, c.ACCENT)
+            else:
+                g.center(g.fit(title, g.cols), 0, c.ACCENT)
             y = g.lh + 1
         else:
             y = 2 + g.big_center(title, 2, c.ACCENT) + 4
@@ -206,6 +209,11 @@ class RoundEnd(Screen):
         if len(foot) + len(pages) <= g.cols - 1:
             foot += pages
         g.text(foot, 2, g.h - g.lh, c.DIM)
+
+    def _tight(self, g):
+        """Whether the result's table (128x64) lacks a line for its column heads under the title:
+        four sides in a 12-pixel font."""
+        return (self.game.match.rules.sides + 2) * g.lh + 1 > g.h
 
     def _short(self, g):
         """Whether the hands' page is too short for a line of its own saying how the round ended
@@ -246,7 +254,9 @@ class RoundEnd(Screen):
         for nm in names:
             longest = max(longest, len(nm))
         x0 = 2 + g.cw * longest + 4
-        for seat in range(n):
+        pitch = max(th, g.lh)                        # a hand's row, and 3 pixels between rows
+        pitch += min(3, max(0, room // n - pitch))   # where they fit (4 hands on the OLED in a
+        for seat in range(n):                        # 12-pixel font: none)
             hand = rd.hands[seat]
             ty = y + (th - g.lh) // 2 if th > g.lh else y
             g.text(names[seat], 2, ty, c.FG)
@@ -261,7 +271,7 @@ class RoundEnd(Screen):
                     g.tile(x, y, LO[t], HI[t], not up, s)
                     x += tw + 2
             g.right(cnt, g.w - 2, ty, c.ACCENT)
-            y += max(th, g.lh) + 3
+            y += pitch
 
     def _result(self, g, y):
         """Each side's count and what the round gave it: in words on wide screens ("Ann: count 8,
@@ -275,9 +285,11 @@ class RoundEnd(Screen):
         lh = g.lh
         xc = g.w - 2 - 6 * g.cw                      # narrow: the counts' column ends here
         if small:
-            g.right(tr("count"), xc, y, c.DIM)
-            g.right(tr("adds" if goat else "score"), g.w - 2, y, c.DIM)
-            y += lh
+            hy = 0 if g.h < 100 and self._tight(g) else y      # (on the title's line: see draw)
+            g.right(tr("count"), xc, hy, c.DIM)
+            g.right(tr("adds" if goat else "score"), g.w - 2, hy, c.DIM)
+            if hy == y:
+                y += lh
         kept = False                                 # a "+N" shown: its legend goes under
         for i in range(r.sides):
             name = side_name(game, i)
@@ -370,7 +382,11 @@ class SheetView(Screen):
     def draw(self, g):
         c = g.c
         g.fb.fill(c.BG)
-        y = 2 + g.big_center(tr("Score sheet"), 2, c.ACCENT) + 4
+        if g.h < 100:                                # 128x64: a one-line title, as RoundEnd's
+            g.center(g.fit(tr("Score sheet"), g.cols), 0, c.ACCENT)
+            y = g.lh + 1
+        else:
+            y = 2 + g.big_center(tr("Score sheet"), 2, c.ACCENT) + 4
         draw_sheet(g, self.game, y)
         if g.h >= 100:                               # (128x64: the sheet takes every line)
             g.text(tr("A/B back"), 2, g.h - g.lh, c.DIM)

@@ -81,10 +81,14 @@ def compile_mpy(src, dst):
 
 
 def tree(board):
-    """The board's deployed tree (built once per run: parallel runs share it)."""
+    """The board's deployed tree (built once per run: parallel runs share it), on a device already
+    set up: its settings.json written (the language chosen, so the boot goes to the menu, not to a
+    first boot's language question)."""
     with _LOCK:
         if board not in _TREES:
-            _TREES[board] = device.board_tree(board, os.path.join(BUILD, "tree-%s-%d" % (board, os.getpid())))
+            t = device.board_tree(board, os.path.join(BUILD, "tree-%s-%d" % (board, os.getpid())))
+            t["/settings.json"] = device.settings_file()
+            _TREES[board] = t
         return dict(_TREES[board])
 
 

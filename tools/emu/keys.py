@@ -99,11 +99,12 @@ def device_plan(steps):
     return out
 
 
-def sim_play(board, steps, data_dir, micropython=None, timeout=120.0):
-    """Play the plan on the PC simulator (the board's profile, virtual clock, .mpy as deployed).
-    Returns ([(label, virtual ms, GS4 or MONO_VLSB frame bytes)], the Sim's hello, its stdout)."""
+def sim_play(board, steps, data_dir, micropython=None, timeout=120.0, env=None):
+    """Play the plan on the PC simulator (the board's profile, virtual clock, .mpy as deployed; env:
+    more variables, e.g. PICO_SIM_LANG=ask for a first boot as a device's). Returns ([(label,
+    virtual ms, GS4 or MONO_VLSB frame bytes)], the Sim's hello, its stdout)."""
     import threading
-    sim = sim_link.Sim(board, virtual=True, micropython=micropython, data_dir=data_dir)
+    sim = sim_link.Sim(board, virtual=True, micropython=micropython, data_dir=data_dir, env=env)
     timer = threading.Timer(timeout, sim.proc.kill)
     timer.daemon = True
     timer.start()

@@ -23,6 +23,7 @@ seed = int(sys.argv[2])
 root = sys.argv[3]
 LANG = sys.argv[4] if len(sys.argv) > 4 else "en"
 texts = []          # [screen, text, x, y, w, h, capitals, frame]
+unglyphed = []      # [screen, text] of texts with a letter the font in use lacks (drawn as "?" or a box)
 tiles = []          # [screen, where, half-tile size, pip size, gap between pips]
 seen = []           # screens reached (report.py: every screen the rule covers)
 frame = [0]
@@ -89,6 +90,12 @@ def instrument(board, app):
             w, h, caps = 8 * k * len(s), 8 * k, CAPS_8X8 * k
         if s.strip() and in_band(y):
             texts.append([screen(), s, x, y, w, h, caps, frame[0]])
+            f = g.font
+            for ch in s:
+                cp = ord(ch)
+                if (f.index(cp) == f.q and cp != 63) if f is not None else not 32 <= cp <= 126:
+                    unglyphed.append([screen(), s])     # (framebuf's 8x8 font: ASCII only)
+                    break
         real_text(s, x, y, col, k)
 
     def tile(x, y, a, b, horiz, s, flags=0, mark=-1):
@@ -111,8 +118,9 @@ def instrument(board, app):
     g.square = square
 
 
-def start(folder, held=0):
-    """A fresh app on a fresh board (`held`: keys down at power-on)."""
+def start(folder, held=0, ask=False):
+    """A fresh app on a fresh board (`held`: keys down at power-on; `ask`: a device's first boot,
+    which asks the language)."""
     path = root + "/" + folder
     try:
         os.mkdir(path)
@@ -120,13 +128,15 @@ def start(folder, held=0):
         pass
     board = sim.build(profile, virtual=True)
     board.seed = seed
+    board.lang = None if ask else LANG    # the first boot's language, as the browser's is given
     if held:
         board.host_keys(held)
     app = App(board, path)
-    if LANG != "en":
+    if LANG != "en" and not ask:
         from ui import lang
-        app.settings["lang"] = LANG
+        app.settings["lang"] = LANG   # (the safe start reads no settings: in LANG all the same)
         lang.use(LANG)
+        app.g.for_lang(LANG)
     board.host_keys(0)
     app.settings["anim"] = 0
     app.settings["think"] = 0
@@ -277,6 +287,14 @@ def new_game(variant, players, seats=(), teams=False, names=False):
     settle(200)
 
 
+# 0. a device's first boot: the language question, answered in LANG
+start("first", ask=True)
+screen()
+if LANG != "en":
+    press("down")
+press("a")
+settle()
+
 # 1. the menus: main, settings, statistics, rules help and its pages, the New game form, the
 #    deal-code editor; then solo Fives: hint, end choice, game menu, a round to its end
 start("solo")
@@ -335,4 +353,4 @@ press("b")
 board = cur["board"]
 print(json.dumps({"profile": profile, "w": board.width, "h": board.height,
                   "pitch_um": board.pitch_um, "ends_row": ends_row[0], "seen": seen,
-                  "texts": texts, "tiles": tiles}))
+                  "texts": texts, "tiles": tiles, "unglyphed": unglyphed}))

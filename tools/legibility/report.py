@@ -60,9 +60,11 @@ def pip_ok(rec, z):
 
 
 def misfits(rec):
-    """Texts not whole on the screen, or over another text drawn in the same frame:
-    [(screen, text, x, y, why)]."""
+    """Texts not whole on the screen, over another text drawn in the same frame, or with a letter
+    the font in use lacks (framebuf's 8x8 font has ASCII only): [(screen, text, x, y, why)]."""
     out = []
+    for scr, s in {tuple(u) for u in rec.get("unglyphed", ())}:
+        out.append((scr, s, 0, 0, "a letter its font lacks"))
     frames = {}
     for scr, s, x, y, w, h, _caps, f in rec["texts"]:
         if x < 0 or y < 0 or x + w > rec["w"] or y + h > rec["h"]:

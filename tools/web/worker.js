@@ -297,6 +297,16 @@ function loop() {
   setTimeout(loop, Math.max(0, origin + now - performance.now()));
 }
 
+// The browser's language, which a first visit plays in (boards/web.py start: "ru..." Russian, else
+// English); a worker has navigator too. Where there is none (an old runtime), English.
+function browserLanguage() {
+  try {
+    return (typeof navigator !== "undefined" && navigator.language) || "en";
+  } catch (e) {
+    return "en";
+  }
+}
+
 async function start(c) {
   const t0 = performance.now();
   mp = await loadMicroPython({
@@ -328,7 +338,7 @@ async function start(c) {
     const d = c.deal || {};
     app = web.start(c.board, c.size || null, c.seed === undefined ? null : c.seed, c.aiStep || 0,
       d.code || null, d.variant || null, d.players || 0, d.teams === undefined ? -1 : d.teams,
-      d.level || null);
+      d.level || null, c.lang || browserLanguage());
   } catch (e) {
     post({ t: "error", text: String(e.message || e) });
     return;

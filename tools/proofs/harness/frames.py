@@ -60,10 +60,10 @@ def build_mpy(dst=os.path.join(ROOT, "build", "uitest")):
     mt.compile_tree(os.path.join(ROOT, "boards"), os.path.join(dst, "root", "boards"), "boards")
     for f in ("help.txt", "help_ru.txt"):
         shutil.copy(os.path.join(FIRMWARE, "ui", f), os.path.join(dst, "fw", "ui", f))
-    fonts = os.path.join(dst, "fw", "fonts")             # the boards' fonts, read from the files
-    os.makedirs(fonts, exist_ok=True)
-    for f in os.listdir(os.path.join(FIRMWARE, "fonts")):
-        shutil.copy(os.path.join(FIRMWARE, "fonts", f), os.path.join(fonts, f))
+    for folder in ("fonts", "lang"):     # the boards' fonts and the languages, read from the files
+        os.makedirs(os.path.join(dst, "fw", folder), exist_ok=True)
+        for f in os.listdir(os.path.join(FIRMWARE, folder)):
+            shutil.copy(os.path.join(FIRMWARE, folder, f), os.path.join(dst, "fw", folder, f))
     drv = os.path.join(dst, "drv")
     os.makedirs(drv, exist_ok=True)
     for src in (DRIVER, HEAPGAME, PRIVACY, RAND, GEOMETRY, MATCHPLAY, UNDOPEEK):
