@@ -4,25 +4,26 @@ Blitz with their game menu, move log, score sheet, hint, curtain and round-end p
 board with the language set to Russian and records every text drawn. No English word is left on a
 screen (but the players' names, deal codes and the keys' letters), and every text is whole on the
 screen, over no other text (the same rule as in English, tools/legibility/report.py misfits)."""
+import os
 import re
 
 import pytest
 
-from tools.legibility import report
+from tools.legibility import gallery, report, todo
 
 NAMES = {"Ann", "Bob", "Cat", "Dan"}        # the AI players' names (ui/menus.py): names, not words
 KEYS = {"OK", "Enter", "USB"}               # written as on the device's buttons and ports
 CODE = re.compile(r"\b[A-Z0-9]{3}-[A-Z0-9]{3}\b")     # a deal code
 WORD = re.compile(r"[A-Za-z]{2,}")
-# Screens whose Russian is not written yet: the rules help pages (ui/help_ru.txt)
-NOT_YET = {"HelpPage"}
+# Screens whose Russian is not written yet: none (the rules help pages are ui/help_ru.txt)
+NOT_YET = set()
 # The first boot's question names each language in itself, in both: "Language / Язык", "English"
 BOTH = {"AskLang": {"Language", "English"}}
 
 
 @pytest.fixture(scope="module")
 def recordings(micropython):
-    return {b: report.record(b, 7, micropython, "ru") for b in report.BOARDS}
+    return {b: report.record(b, 7, micropython, "ru", shots=True) for b in report.BOARDS}
 
 
 def english(text):
@@ -52,3 +53,20 @@ def test_every_text_whole_in_russian(recordings, board):
 def test_the_check_sees_english():
     assert english("Bob: 3-5 на 3") == [] and english("Раздача AG5-3S7") == []
     assert english("Bob passes") == ["passes"] and english("A далее/OK B назад") == []
+
+
+@pytest.mark.parametrize("board", report.BOARDS)
+def test_every_screen_has_its_russian_picture(recordings, board):
+    """Every screen the rule covers was reached and kept whole (its first complete frame), and
+    docs/UI.md shows its picture (`make screenshots` writes them: tools/legibility/gallery.py)."""
+    rec = recordings[board]
+    shots = rec["shots"]
+    assert not [s for s in todo.SCREENS if s not in shots]
+    size = rec["w"] * rec["h"] // 8 if rec["h"] == 64 else (rec["w"] + 1) // 2 * rec["h"]
+    assert all(len(h) == 2 * size for h in shots.values())
+    with open(gallery.DOC, encoding="utf-8") as f:
+        doc = f.read().split("<!-- screens-ru -->", 1)[1].split("<!-- /screens-ru -->", 1)[0]
+    for s in shots:
+        rel = "img/screens/ru/%s/%s.png" % (board, gallery.slug(s))
+        assert "](%s)" % rel in doc, rel
+        assert os.path.exists(os.path.join(os.path.dirname(gallery.DOC), rel)), rel

@@ -8,7 +8,8 @@
 #                                     ACTUAL=1); with sim-shot, a PNG at that size
 #   make sim-shot KEYS="down a wait:500" SHOT=out/sim.png   headless: play keys, save a PNG
 #   make sim-shot ... SEED=7          a fixed deal for every new game (reproducible)
-#   make screenshots                  regenerate the README pictures in docs/img (seeded games)
+#   make screenshots                  regenerate the README pictures in docs/img (seeded games), and
+#                                     every screen in Russian (docs/img/screens/ru, docs/UI.md's table)
 BOARD ?=
 VIEW  ?=
 SIZE  ?=
@@ -35,3 +36,4 @@ sim-shot: $(STAMP)
 
 screenshots: $(STAMP)
 	$(BIN)/python -m tools.sim.screenshots $(SIM_MP)
+	$(BIN)/python -m tools.legibility.gallery --lang ru $(SIM_MP)

@@ -22,6 +22,9 @@ profile = sys.argv[1]
 seed = int(sys.argv[2])
 root = sys.argv[3]
 LANG = sys.argv[4] if len(sys.argv) > 4 else "en"
+SHOTS = len(sys.argv) > 5 and sys.argv[5] == "1"    # keep each screen's first whole frame
+shots = {}          # screens whose first complete frame was printed ("SHOT <screen> <hex bytes>")
+canvas = [None]     # the whole frame, put together from the bands shown
 texts = []          # [screen, text, x, y, w, h, capitals, frame]
 unglyphed = []      # [screen, text] of texts with a letter the font in use lacks (drawn as "?" or a box)
 tiles = []          # [screen, where, half-tile size, pip size, gap between pips]
@@ -70,6 +73,28 @@ def region(y):
     return "table"
 
 
+def keep(board, y0, y1, more):
+    """The rows just shown (of the band in the buffer) into the whole frame; a complete frame of a
+    screen not kept yet kept."""
+    if board.mono:
+        canvas[0] = bytes(board.buf)
+    else:
+        bpl = (board.width + 1) // 2
+        if canvas[0] is None or len(canvas[0]) != bpl * board.height:
+            canvas[0] = bytearray(bpl * board.height)
+        top = board.y0
+        end = min(top + (board.band or board.height), board.height) - 1
+        a = max(y0, top)
+        b = min(y1, end)
+        if b >= a:
+            canvas[0][a * bpl:(b + 1) * bpl] = memoryview(board.buf)[(a - top) * bpl:(b + 1 - top) * bpl]
+    if not more:
+        name = screen()
+        if name not in shots:            # printed at once, a line each (report.record reads them)
+            shots[name] = True
+            print("SHOT", name.replace(" ", "_"), "".join("%02x" % b for b in canvas[0]))
+
+
 def instrument(board, app):
     g = app.g
     real_show = board.show
@@ -79,6 +104,8 @@ def instrument(board, app):
 
     def show(y0=0, y1=0x7FFF, more=False):
         real_show(y0, y1, more)
+        if SHOTS:
+            keep(board, y0, y1, more)
         if not more:
             frame[0] += 1
 

@@ -29,8 +29,9 @@ PIP_UM = 400
 OLED_PIP_PX = 2            # the OLED's pips: its panel's limit
 
 
-def record(profile, seed=7, micropython=None, lang="en"):
-    """record.py's JSON for one board, its screens in `lang`."""
+def record(profile, seed=7, micropython=None, lang="en", shots=False):
+    """record.py's JSON for one board, its screens in `lang` (shots: with each screen's first whole
+    frame, "shots": {screen: hex bytes}; tools/legibility/gallery.py)."""
     if micropython is None:
         from tools.find_micropython import find
         micropython = find()
@@ -40,11 +41,16 @@ def record(profile, seed=7, micropython=None, lang="en"):
             env.pop(k)
     with tempfile.TemporaryDirectory(prefix="legibility-") as data:
         r = subprocess.run([micropython, "-X", "heapsize=8M", os.path.join(HERE, "record.py"),
-                            profile, str(seed), data, lang], env=env, cwd=ROOT, capture_output=True,
+                            profile, str(seed), data, lang, "1" if shots else "0"], env=env, cwd=ROOT, capture_output=True,
                            text=True, timeout=300)
     if r.returncode != 0:
         raise RuntimeError("record.py %s failed: %s" % (profile, r.stderr.strip()[-400:]))
-    return json.loads(r.stdout.strip().splitlines()[-1])
+    lines = r.stdout.strip().splitlines()
+    out = json.loads(lines[-1])
+    if shots:
+        out["shots"] = dict((ln.split()[1].replace("_", " "), ln.split()[2]) for ln in lines
+                            if ln.startswith("SHOT "))
+    return out
 
 
 def text_ok(rec, caps_px):
