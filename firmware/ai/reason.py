@@ -49,7 +49,8 @@ def explain(ctx, match, seat, m, short=False):
     if not after:
         if short:
             return _tr("Goes out")
-        return _tr("Goes out: {0}").format(_tr("wins the round" if r.family == _FAM_POINTS else "counts nothing"))
+        return _tr("Goes out: {0}").format(
+            _tr("wins the round" if r.family == _FAM_POINTS else "counts nothing"))
     if n == 1:
         if lay.lead == _NONE and rd.lead_tile != _NONE:
             return _tr("Must lead {0}" if short else "The rules make you lead {0}").format(tn)

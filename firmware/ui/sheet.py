@@ -228,7 +228,8 @@ class RoundEnd(Screen):
             return names[rd.winner] + tr(" out" if short else " went out")
         if short:
             return tr("blocked")
-        return tr("Blocked{0}").format(tr(": {0} fished").format(names[rd.fisher]) if rd.fisher != _NONE else "")
+        fished = tr(": {0} fished").format(names[rd.fisher]) if rd.fisher != _NONE else ""
+        return tr("Blocked{0}").format(fished)
 
     def _hands(self, g, y):
         c = g.c
@@ -337,7 +338,8 @@ class RoundEnd(Screen):
             y += lh
         if m.round_winner != _NONE and not (r.family == _FAM_SEA and not m.recorded[m.round_winner]):
             if y + lh <= bottom:
-                g.text(g.fit(tr("Round to {0}").format(side_name(game, m.round_winner)), g.cols - 1), 2, y, c.GOOD)
+                g.text(g.fit(tr("Round to {0}").format(side_name(game, m.round_winner)), g.cols - 1), 2, y,
+                       c.GOOD)
             y += lh
         if y + lh <= bottom:
             g.text(g.fit(tr("Deal {0}").format(m.deal_code()), g.cols - 1), 2, y, c.DIM)

@@ -8,7 +8,6 @@ between the markers `<!-- screens-<lang> -->` and `<!-- /screens-<lang> -->`.
   make screenshots                                     (English pictures, then this for Russian)
   python -m tools.legibility.gallery --lang ru [--out DIR] [--no-doc] [--boards oled_diy,...]
 """
-import argparse
 import os
 import re
 import sys

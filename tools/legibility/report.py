@@ -41,7 +41,8 @@ def record(profile, seed=7, micropython=None, lang="en", shots=False):
             env.pop(k)
     with tempfile.TemporaryDirectory(prefix="legibility-") as data:
         r = subprocess.run([micropython, "-X", "heapsize=8M", os.path.join(HERE, "record.py"),
-                            profile, str(seed), data, lang, "1" if shots else "0"], env=env, cwd=ROOT, capture_output=True,
+                            profile, str(seed), data, lang, "1" if shots else "0"], env=env, cwd=ROOT,
+                           capture_output=True,
                            text=True, timeout=300)
     if r.returncode != 0:
         raise RuntimeError("record.py %s failed: %s" % (profile, r.stderr.strip()[-400:]))

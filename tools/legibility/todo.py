@@ -11,6 +11,6 @@ STILL_TO_CONVERT = {}
 NOT_YET_RECORDED = ()
 
 # Every screen record.py drives through (the table by the game it shows)
-SCREENS = ("AskLang", "MainMenu", "Settings", "Stats", "HelpList", "HelpPage", "NewGame", "CodeEditor", "Names",
-           "NameEditor", "SafeStart", "Table", "Pause", "MoveLog", "SheetView", "RoundEnd", "Curtain",
-           "Table 2v2", "Table pass-and-play", "Table Blitz")
+SCREENS = ("AskLang", "MainMenu", "Settings", "Stats", "HelpList", "HelpPage", "NewGame", "CodeEditor",
+           "Names", "NameEditor", "SafeStart", "Table", "Pause", "MoveLog", "SheetView", "RoundEnd",
+           "Curtain", "Table 2v2", "Table pass-and-play", "Table Blitz")
