@@ -51,9 +51,9 @@ class App:
         st = self.store()
         self.settings, note = st.load_settings(not self.safe)
         self.asked = self.safe or st.asked    # else nav.boot asks the language first, unless the
-        lang = board.lang                     # board's host says it (the browser's, the simulator's:
-        if not self.asked and lang in self.need("store").SETTING_CHOICES["lang"][1]:
-            self.settings["lang"] = lang      # followed, not written, until settings are saved)
+        hint = board.lang                     # board's host says it (the browser's, the simulator's:
+        if not self.asked and hint in self.need("store").SETTING_CHOICES["lang"][1]:
+            self.settings["lang"] = hint      # followed, not written, until settings are saved)
             self.asked = True
         if self.settings["lang"] != "en":     # English loads nothing (ui/lang.py)
             from ui import lang

@@ -80,14 +80,17 @@ def compile_mpy(src, dst):
         return f.read()
 
 
+LANG = ["en"]        # the language of the device's settings (main's --lang)
+
+
 def tree(board):
     """The board's deployed tree (built once per run: parallel runs share it), on a device already
-    set up: its settings.json written (the language chosen, so the boot goes to the menu, not to a
-    first boot's language question)."""
+    set up: its settings.json written (the language chosen, LANG, so the boot goes to the menu, not
+    to a first boot's language question)."""
     with _LOCK:
         if board not in _TREES:
             t = device.board_tree(board, os.path.join(BUILD, "tree-%s-%d" % (board, os.getpid())))
-            t["/settings.json"] = device.settings_file()
+            t["/settings.json"] = device.settings_file(lang=LANG[0])
             _TREES[board] = t
         return dict(_TREES[board])
 
@@ -577,6 +580,8 @@ def main(argv=None):
     p.add_argument("--matches", default="",
                    help="comma list of UI match numbers (1-%d: %s); default all" % (
                        len(UI_MATCHES), "; ".join(m[0] for m in UI_MATCHES)))
+    p.add_argument("--lang", default="en", choices=("en", "ru"),
+                   help="the devices' language (their settings.json); default en")
     p.add_argument("--doc", default="", help="write the device section of this doc from --from runs")
     p.add_argument("--from", dest="runs", nargs="*", default=[], help="saved --json runs for --doc")
     a = p.parse_args(argv)
@@ -593,6 +598,7 @@ def main(argv=None):
     if any(not x.isdigit() or not 1 <= int(x) <= len(UI_MATCHES) for x in nums):
         p.error("--matches takes numbers 1-%d" % len(UI_MATCHES))
     picked = tuple(UI_MATCHES[int(x) - 1] for x in nums) or UI_MATCHES
+    LANG[0] = a.lang
     if a.doc:
         if not a.runs:
             p.error("--doc needs --from RUN.json ...")
