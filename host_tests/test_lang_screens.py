@@ -70,3 +70,13 @@ def test_every_screen_has_its_russian_picture(recordings, board):
         rel = "img/screens/ru/%s/%s.png" % (board, gallery.slug(s))
         assert "](%s)" % rel in doc, rel
         assert os.path.exists(os.path.join(os.path.dirname(gallery.DOC), rel)), rel
+
+
+@pytest.mark.parametrize("board", report.BOARDS)
+def test_the_legibility_rule_holds_in_russian(recordings, board):
+    """Capitals >= 1.2 mm and the hand's and open ends' pips >= 0.4 mm on every screen in Russian too
+    (the same fonts, and on the OLED its 6x12 Terminus instead of the 8x8: 1.35 mm capitals)."""
+    rec = recordings[board]
+    assert not report.failures(rec), report.failures(rec)
+    if board == "oled_diy":
+        assert min(t[6] for t in rec["texts"]) >= 8        # every text in the 6x12 font's capitals

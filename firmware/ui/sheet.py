@@ -247,8 +247,8 @@ class RoundEnd(Screen):
         # upright tiles when a row of them fits at a size whose pips count (ui/gfx.py), else lying
         s = g.legible
         up = (room // n - 3) // 2 >= s
-        if not up and room // n - 3 < s:
-            s = max(5, room // n - 3)
+        if not up and room // n - 3 < s:             # short of room: the gaps between rows close
+            s = max(5, min(s, room // n - 1))        # up first (to a pixel), then the tiles shrink
         th = 2 * s if up else s                      # a tile's height and width
         tw = s if up else 2 * s
         longest = 0
