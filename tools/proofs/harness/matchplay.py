@@ -16,6 +16,14 @@ except ImportError:                    # CPython
 CURTAIN_WAIT_MS = 700                  # a pass-and-play curtain lifts for a press after 600 ms of quiet
 
 
+def built(text, *values):
+    """A row label the form builds from a template ("Seat {0}"): in the language in use, as the
+    form makes it (the fixed labels stay English in rows(): ui/widgets.py ListScreen)."""
+    import sys
+    lang = sys.modules.get("ui.lang")
+    return (lang.tr(text) if lang else text).format(*values)
+
+
 def row(app, press, label):
     """Move the menu's cursor down to the row `label`."""
     sc = app.screen
@@ -42,7 +50,7 @@ def set_up(app, press, variant, players, seats, teams=False):
         if not sc.teams:
             press(K_RIGHT)
     for s in range(players):
-        row(app, press, "Seat " + str(s + 1))
+        row(app, press, built("Seat {0}", s + 1))
         while sc.kinds[s] != seats[s]:
             press(K_RIGHT)
     row(app, press, "Start game")
