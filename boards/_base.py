@@ -140,7 +140,7 @@ class Board:
     watchdog = None      # boards._hw.Watchdog on a real board, a stand-in in the simulator
     ai_clock: object = None  # the AI's ms clock: None = real time; headless sim/web runs count work
     pitch_um = 0         # the panel's pixel pitch in micrometres (the board file's PITCH_UM)
-    lang = None          # a first boot's language, not asked (the browser's: boards/web.py; the
+    lang: object = None  # a first boot's language, not asked (the browser's: boards/web.py; the
     #                      simulator's); None: the first boot asks (ui/settings.py AskLang)
     link: tuple = ()     # the link cable's UART: (UART id, TX GPIO, RX GPIO), the board file's LINK
     _link_port = None
