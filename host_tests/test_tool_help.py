@@ -22,7 +22,7 @@ ENTRY_POINTS = (
     "tools.proofs.monkey", "tools.proofs.faults", "tools.proofs.powercut", "tools.proofs.soak",
     "tools.proofs.mptest",
     "tools.web.build", "tools.web.serve", "tools.web.figures", "tools.web.webfaults",
-    "tools.fonts.build", "tools.fonts.measure", "tools.legibility.report",
+    "tools.fonts.build", "tools.fonts.measure", "tools.legibility.report", "tools.legibility.gallery",
     "tools.link.selfplay", "tools.link.sim_pair", "tools.lang.extract", "tools.link.menu_match",
     "tools.find_micropython",
 )
