@@ -17,6 +17,7 @@ from domino.rules import Rules
 from tools.lang import extract
 from tools.proofs import faults
 from ui import lang
+from ui.screen import lang_problem
 
 ROOT = extract.ROOT
 LANG_DIR = os.path.join(ROOT, "firmware", "lang")
@@ -129,6 +130,39 @@ def test_missing_file_leaves_english(tmp_path):
     with pytest.raises(OSError):
         lang.use("ru", str(tmp_path / "none.txt"))
     assert lang.code() == "en" and lang.tr("Back") == "Back"
+
+
+@pytest.mark.parametrize("content", [
+    b"Back\t\xff\xfe\n",                              # not UTF-8: the translation
+    b"\xc3(\tNazad\n",                                  # not UTF-8: the English text
+    b"Back\t" + b"x" * 2000 + b"\n",                   # a line over 1 KB
+    b"Back\tx" + b"\n" * 70000,                          # over 64 KB (in short lines)
+    bytes(range(256)) * 300,                             # noise, no line breaks
+])
+def test_damaged_file_leaves_english(tmp_path, content):
+    """A language file over its budget or not UTF-8 is refused whole, with one line to say so,
+    before anything reads it mid-game."""
+    p = tmp_path / "ru.txt"
+    p.write_bytes(content)
+    with pytest.raises(OSError) as e:
+        lang.use("ru", str(p))
+    assert lang.code() == "en" and lang.tr("Back") == "Back"
+    assert lang_problem(e.value) == "Language file damaged"
+    with pytest.raises(OSError) as e:
+        lang.use("ru", str(tmp_path / "none.txt"))
+    assert lang_problem(e.value) == "Language file missing"
+
+
+def test_a_screen_change_forgets_the_old_screens_texts():
+    """The cache holds the texts asked for since the screen changed (App.go calls forget): a match's
+    worst point keeps its table's few texts, not the menus'."""
+    lang.use("ru")
+    for k in list(table("ru"))[:30]:
+        lang.tr(k.replace("\\n", "\n"))
+    assert len(lang._cache) == 30
+    lang.forget()
+    assert not lang._cache and lang.tr("Back") == "Назад" and len(lang._cache) == 1
+    lang.use("en")
 
 
 @pytest.mark.parametrize("way", ["dict", "index"])

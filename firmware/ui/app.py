@@ -12,7 +12,7 @@ import gc
 import sys
 from micropython import const
 from ui.gfx import Gfx
-from ui.screen import Screen, ticks_diff, drop_module
+from ui.screen import Screen, ticks_diff, drop_module, lang_problem
 _EV_PRESS = const(0x1000)   # = keys.EV_PRESS
 _EV_REPEAT = const(0x2000)  # = keys.EV_REPEAT
 _EV_KIND = const(0xF000)    # = keys.EV_KIND
@@ -60,8 +60,8 @@ class App:
             try:
                 lang.use(self.settings["lang"])
                 self.g.for_lang(self.settings["lang"])
-            except OSError:
-                note = note or "Language file missing"
+            except OSError as e:
+                note = note or lang_problem(e)
         st = None
         self.ai_clock = ai_clock or board.ai_clock
         self.screen = Screen(self)
@@ -136,6 +136,9 @@ class App:
 
     # --- navigation ----------------------------------------------------------------------------
     def go(self, screen):
+        lang = sys.modules.get("ui.lang")
+        if lang:
+            lang.forget()            # the old screen's texts (ui/lang.py)
         self.screen = screen
         screen.enter()
         self.dirty = True

@@ -18,6 +18,11 @@ def tr(s):
     return lang.tr(s) if lang else s
 
 
+def lang_problem(e):
+    """The one line to show for ui/lang.py use()'s OSError `e` (English stays in place)."""
+    return "Language file missing" if e.args and e.args[0] == 2 else "Language file damaged"
+
+
 def drop_module(name):
     """Forget a module so its code can be collected: the heap holds all bytecode, and what a screen
     or a save needs is dead weight while the AI searches."""

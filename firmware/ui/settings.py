@@ -1,7 +1,7 @@
 """The settings screen, loaded when opened (from the main menu or the game menu)."""
 from micropython import const
 from .widgets import ListScreen, save_settings
-from .screen import drop_module, tr
+from .screen import drop_module, lang_problem, tr
 
 _ANIM_LABELS = const(("off", "fast", "normal", "slow"))
 
@@ -24,10 +24,10 @@ def use_lang(code, g):
     from ui import lang
     try:
         lang.use(code)
-    except OSError:
+    except OSError as e:
         drop_module("ui.lang")          # English stays, and with it nothing loaded
         g.for_lang("en")
-        return "Language file missing"
+        return lang_problem(e)
     if code == "en":
         drop_module("ui.lang")          # English loads nothing (screen.tr)
     g.for_lang(code)
