@@ -92,8 +92,8 @@ def _index(f):
     size = 16
     while size < n + n // 2:
         size <<= 1
-    hashes = array("H", _zeros(size))
-    offs = array("H", _zeros(size))
+    hashes = array("H", bytes(2 * size))   # (bytes: the array's raw contents, all zeros)
+    offs = array("H", bytes(2 * size))
     mask = size - 1
     f.seek(0)
     at = 0
@@ -115,11 +115,6 @@ def _index(f):
 def forget():
     """The screen changed: its texts need not be kept (they are read again if asked)."""
     _cache.clear()
-
-
-def _zeros(n):
-    for _ in range(n):
-        yield 0
 
 
 def _unescape(s):

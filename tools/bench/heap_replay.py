@@ -39,7 +39,7 @@ RAM = 0x20000000
 RAM_END = 0x20042000
 BLOCK = 16
 STACK = 0x2000     # the RP2040's scratch banks, the stack among them: all read (see report)
-ANCHOR = "free_menu = gc.mem_free()\n"
+ANCHOR = "    free_menu = gc.mem_free()\n"      # (uimatch.py runs in its main())
 DUMP = '''
 import machine, uctypes, ubinascii
 print("HR_MODULES", hex(id(sys.modules)))
@@ -64,7 +64,7 @@ class ReplayError(Exception):
     pass
 
 
-PROBE_ANCHOR = "    if f < low[0]:\n"
+PROBE_ANCHOR = "        if f < low[0]:\n"
 
 
 def device_dump(board, image=emu.DEFAULT_IMAGE, below=0, probe=0):
@@ -80,13 +80,14 @@ def device_dump(board, image=emu.DEFAULT_IMAGE, below=0, probe=0):
         path = os.path.join(d, "uimatch.py")
         with open(path, "w") as f:
             if below or probe:           # a probe counter (made before the match), the dump at it
-                at = ("    _hr[0] += 1\n    if %s:\n        print('HR_PROBE', _hr[0], f)\n"
+                at = ("        _hr[0] += 1\n        if %s:\n            print('HR_PROBE', _hr[0], f)\n"
                       % ("f < %d" % below if below else "_hr[0] == %d" % probe))
-                text = text.replace(ANCHOR, ANCHOR + "_hr = [0]\n", 1)
+                text = text.replace(ANCHOR, ANCHOR + "    _hr = [0]\n", 1)
                 f.write(text.replace(PROBE_ANCHOR, at + "".join(
-                    "        " + ln + "\n" for ln in DUMP.strip().splitlines()) + PROBE_ANCHOR, 1))
+                    "            " + ln + "\n" for ln in DUMP.strip().splitlines()) + PROBE_ANCHOR, 1))
             else:
-                f.write(text.replace(ANCHOR, ANCHOR + DUMP, 1))
+                f.write(text.replace(ANCHOR, ANCHOR + "".join(
+                    "    " + ln + "\n" for ln in DUMP.strip().splitlines()), 1))
         r = bench_pico.ui_run(board, *bench_pico.UI_MATCHES[0][1:], uimatch=path, image=image)
     if "HR_END" not in r.stdout:
         raise ReplayError("the device did not finish the dump:\n" + r.stdout[-2000:])

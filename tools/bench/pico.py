@@ -229,9 +229,7 @@ def ui_run(board, variant, players, teams, seats, think=500, fake_ms=UI_FAKE_MS,
            visit=False, uimatch=None, image=emu.DEFAULT_IMAGE):
     """Run uimatch.py (or the `uimatch` source given: tools/bench/heap_replay.py's) for one match on the
     device (booting `image`); the emulator's result."""
-    cfg = ("BOARD = %r\nVARIANT = %r\nPLAYERS = %d\nTEAMS = %r\nSEATS = %r\nTHINK = %d\nFAKE_MS = %d\n"
-           "WARM = %r\nSEED = %r\nVISIT = %r\n" % (board, variant, players, teams, list(seats), think,
-                                                    fake_ms, warm, seed, visit))
+    cfg = "CFG = %r\n" % ((board, variant, players, teams, list(seats), think, fake_ms, warm, seed, visit),)
     with tempfile.TemporaryDirectory() as d:
         src = os.path.join(d, "_uimatch_cfg.py")
         with open(src, "w") as f:
