@@ -104,7 +104,9 @@ class Stats(Files):
     def _json(self, name, label, limit):
         """(dict, message): {} and None when the file is missing; {} and a message when it is
         damaged, over its budget, too new or outdated (then it is set aside as name.bad). A read
-        that fails or runs out of heap is tried once more."""
+        that fails or runs out of heap is tried once more; short of heap again, the MemoryError goes
+        to the caller (the app's recovery) and the file stays as it is: the heap, not the file, was
+        at fault."""
         k = self.kind(name)
         if k < 0:
             return {}, None
@@ -118,7 +120,8 @@ class Stats(Files):
                 except OSError:
                     why = " damaged: reset"
                 except MemoryError:
-                    why = " too big: reset"
+                    if _:
+                        raise
                 d = None
                 gc.collect()
         if isinstance(d, dict):
@@ -132,10 +135,11 @@ class Stats(Files):
     def _parse(self, name, limit):
         """(what the JSON file holds or None, why not): within `limit` bytes, its checksum right,
         printable, nested no deeper than DEPTH_MAX, checked before json.loads sees it."""
-        with self.open(name, "rb") as f:
-            data = f.read(limit + 1)
-        if len(data) > limit:
+        size = self.os().stat(self.path(name))[6]    # (read(limit) would take `limit` bytes of
+        if size > limit:                               # heap at once, however small the file)
             return None, " too big: reset"
+        with self.open(name, "rb") as f:
+            data = f.read(size)
         i = data.rfind(b"\nsum ")
         if i >= 0:                       # without a checksum line: a file from before they had one
             w = SumWriter(None)

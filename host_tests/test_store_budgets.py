@@ -321,3 +321,28 @@ def test_a_refused_rename_keeps_the_file_it_would_replace(tmp_path):
         assert (tmp_path / "stats.json").read_bytes() == before, errno
         assert not (tmp_path / "stats.json.tmp").exists()
     assert st.load_stats()[0]["draw"] == [4, 3, 1, 2, 2]
+
+
+def test_stats_read_short_of_heap_keeps_the_file(tmp_path, monkeypatch):
+    """A statistics file read twice into a heap too short or split for it is not the file's fault: the
+    MemoryError goes to the caller (the app's recovery) and the file stays where it is, not set
+    aside as damaged; read with room, every row is there."""
+    st = store.Store(str(tmp_path))
+    st.record_result("fives", 1)
+    st.record_result("fives", -1)
+    good = (tmp_path / store.STATS).read_bytes()
+    calls = []
+
+    def short(name, limit):
+        calls.append(name)
+        raise MemoryError
+
+    monkeypatch.setattr(st, "_parse", short)
+    with pytest.raises(MemoryError):
+        st.load_stats()
+    assert len(calls) == 2                                   # tried once more after a collection
+    assert (tmp_path / store.STATS).read_bytes() == good
+    assert not (tmp_path / (store.STATS + ".bad")).exists()
+    monkeypatch.undo()
+    stats, msg = store.Store(str(tmp_path)).load_stats()
+    assert msg is None and stats["fives"][:3] == [2, 1, 1]
