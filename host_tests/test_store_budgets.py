@@ -25,7 +25,7 @@ from domino.rng import Rng  # noqa: E402
 from domino.rules import Rules  # noqa: E402
 
 needs_mp = pytest.mark.skipif(frames.find() is None, reason="no micropython binary")
-HEAP = "180K"
+HEAP = frames.STRESS_HEAP    # a boot through the whole UI, to its first frames (frames.py says why)
 
 
 def boot(mpy, cases, heap=HEAP):
