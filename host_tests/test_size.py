@@ -16,10 +16,12 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 from tools.deploy import main as deploy  # noqa: E402
 
-CEILING = 128 * 1024     # bytes of .mpy in one board's tree: ~115 KB of game and 13.2 KB of link play
+CEILING = 132 * 1024     # bytes of .mpy in one board's tree: ~118 KB of game and 13.2 KB of link play
 #                          (link/, ui/linkgame, ui/linktable: on flash until a link game loads them);
-#                          128,375 B on the largest (pimoroni_pack2, rp2040), the board fonts' writer
-#                          (ui/font.py, with its native glyph writer) included
+#                          131,117 B on the largest (pimoroni_pack2, rp2040), the board fonts' writer
+#                          (ui/font.py, with its native glyph writer) and the languages' machinery
+#                          (ui/lang.py, the first boot's question, every text through screen.tr:
+#                          2.7 KB) included
 BOARDS = deploy.board_names()
 _trees = {}
 

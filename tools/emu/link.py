@@ -32,6 +32,7 @@ SIT_KEYS = "a"                 # the host's set-up shown on the guest: sit down
 MOVE_TYPE = 0x84               # link.session's MOVE (sequenced)
 ACK_TYPE = 0x02
 OVER = "link: over"
+IDLE_MS = 500                  # both displays still this long before each autoplay press
 
 # main.py with a heap probe: after every save and every AI search tick, a collection and
 # gc.mem_free(); each new lowest figure is printed as `heap: N WHERE` (the console is the USB REPL).
@@ -137,7 +138,7 @@ def menu_plans(board, idle_ms=600):
 
 
 def run(board="waveshare_lcd13", presses=None, until=OVER, cuts=(), garbage=(), heap=False,
-        image=emu.DEFAULT_IMAGE, idle_ms=500, timeout=1800, device_s=0, work=None, node="node"):
+        image=emu.DEFAULT_IMAGE, idle_ms=IDLE_MS, timeout=1800, device_s=0, work=None, node="node"):
     """Two devices, host and guest, through the menus and `presses` autoplay presses (or until both
     print `until`). cuts: [(at_ms, for_ms)] of device time; garbage: [(at_ms, device, bytes)]."""
     why = emu.missing()
