@@ -165,6 +165,47 @@ def test_a_screen_change_forgets_the_old_screens_texts():
     lang.use("en")
 
 
+def test_the_file_is_open_only_while_texts_are_looked_up(tmp_path):
+    """close() (App.release, before an AI's search) gives the file's buffer back and a text not kept
+    opens it again; a file gone since use() leaves English, never an error."""
+    p = tmp_path / "ru.txt"
+    p.write_bytes(open(os.path.join(LANG_DIR, "ru.txt"), "rb").read())
+    lang.use("ru", str(p))
+    assert lang._f is None and lang.tr("Back") == "Назад" and lang._f is not None
+    lang.close()
+    assert lang._f is None and lang.tr("Back") == "Назад" and lang._f is None     # kept
+    assert lang.tr("Settings") == "Настройки" and lang._f is not None
+    lang.forget()
+    assert lang._f is None
+    p.unlink()
+    assert lang.tr("Back") == "Back" and lang.tr("Settings") == "Settings"
+    lang.use("en")
+
+
+def pico_hash(b):
+    """MicroPython's hash() of bytes on the Pico: its qstr hash (py/qstr.c qstr_compute_hash), one
+    byte of it (the rp2 port's MICROPY_QSTR_BYTES_IN_HASH)."""
+    h = 5381
+    for c in b:
+        h = (h * 33) ^ c
+    return (h & 0xFF) or 1
+
+
+def test_the_index_is_small_and_every_hash_bucket_short(monkeypatch):
+    """4 bytes a text, sorted; with the Pico's hash() the texts' 14-bit hashes rarely collide (a
+    collision costs a miss one more line read)."""
+    monkeypatch.setattr(lang, "hash", pico_hash, raising=False)
+    lang.use("ru")
+    n = len(table("ru"))
+    assert len(lang._index) == n and lang._index.itemsize == 4
+    assert list(lang._index) == sorted(lang._index)
+    hashes = [v >> 16 for v in lang._index]
+    sizes = sorted(hashes.count(h) for h in set(hashes))
+    assert sizes[-1] <= 3 and len(set(hashes)) > 0.9 * n, sizes[-10:]
+    assert lang.tr("Settings") == "Настройки"
+    lang.use("en")
+
+
 @pytest.mark.parametrize("way", ["dict", "index"])
 def test_heap_on_micropython(micropython, way):
     """The index holds far less than a dict of every text, and a frame's look-ups allocate nothing."""

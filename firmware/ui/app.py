@@ -132,6 +132,9 @@ class App:
                      "ui.settings", "ui.movelog", "ui.safestart",
                      "ai.reason", "ui.linkgame"):    # ai.reason: a hint's words
             drop_module(name)
+        lang = sys.modules.get("ui.lang")
+        if lang:
+            lang.close()             # the language file's buffer (reopened for a text not kept)
         gc.collect()
 
     # --- navigation ----------------------------------------------------------------------------

@@ -2,18 +2,24 @@
 
 English is the source text in the code and loads nothing. Another language is a file lang/<code>.txt
 beside ui/ (UTF-8, one "English<TAB>translation" a line, "\\n" for a line break, sorted; tools/lang/
-writes and checks it). It stays on the flash: use() reads it once and keeps only an index, a hash
-table of (hash of the English text, offset of its line), 2 KB for 300 texts; tr() looks a text up
-there and reads its one line, and keeps the texts asked for since the screen changed (forget(),
-called by App.go) in a dict, so a screen drawn every frame reads and allocates nothing, and what a
-match holds at its worst point is its table screen's few texts, not the menus' (docs/UI.md,
-"Languages": the heap figures). A translation keeps the English text's placeholders ({0}, {name},
-%d): the caller formats the result.
+writes and checks it). It stays on the flash: use() reads it once and keeps only an index, one
+sorted array of (hash of the English text << 16 | offset of its line), 4 bytes a text: 1.3 KB for
+330 texts. tr() looks a text up there and reads its one line; the texts asked for since the screen
+changed (forget(), called by App.go) are kept in a dict, so a screen drawn every frame reads and
+allocates nothing, and a match's worst point holds its table's one or two texts, not the menus'.
+The file is open only while texts are being looked up: close() (App.release, before an AI's search;
+forget()) gives its buffer back (1.1 KB on the Pico W) and the next text not kept opens it again
+(docs/UI.md, "Languages": the heap figures). A translation keeps the English text's placeholders
+({0}, {name}, %d): the caller formats the result.
+
+The index's hash is 14 bits: hash() of the English text's UTF-8 bytes has 8 on the Pico (MicroPython's
+qstr hash), too few alone for ~330 texts, so the length's low 6 bits go with them; 14 bits keep
+every index entry a small int (no heap). A shared hash costs a miss one more line read.
 
 The file's budget: at most 64 KB (its offsets are 16-bit), lines of at most 1 KB, UTF-8 throughout;
 a file over it, or damaged, is refused whole (OSError), English stays.
 
-use() switches at any time (no reboot): the old file is closed, its index dropped, the new one read.
+use() switches at any time (no reboot): the old index and texts are dropped, the new file read.
 """
 from array import array
 try:
@@ -23,17 +29,16 @@ except ImportError:  # CPython: host tools import this module as it is
         return x
 
 _CACHE = const(48)          # texts kept translated at most: more than any screen shows at once
-_HASH = const(0xFFFF)       # bits of a text's hash the index keeps (the line itself is compared)
 _SIZE = const(0xFFFF)       # the most bytes a language file may hold (16-bit line offsets)
 _LINE = const(1024)         # the longest line a language file may have
+_BITS = const(14)           # bits of the texts' hash: (hash << 16 | offset) stays a small int
 LANGS = ("en", "ru")        # the setting's values (store.SETTING_CHOICES)
 NAMES = ("English", "Русский")   # each language's own name for itself (the Settings row)
 
 _code = "en"
-_f = None                   # the open language file, or None: English
-_hashes = None              # array('H'): the index's hash per slot
-_offs = None                # array('H'): line offset + 1 per slot (0: free)
-_mask = 0
+_path = None                # the language file, or None: English
+_f = None                   # ... open while texts are looked up (close())
+_index = None               # array('I'), sorted: hash << 16 | line offset, a line each
 _cache = {}                 # English text: its translation, since the screen changed
 
 
@@ -49,108 +54,109 @@ def code():
     return _code
 
 
-def _drop():
-    global _f, _hashes, _offs, _mask, _code
-    if _f:
-        _f.close()
-    _f = _hashes = _offs = None
-    _mask = 0
-    _code = "en"
-    _cache.clear()
-
-
 def use(lang, path=None):
-    """Speak `lang` from now on ("en": drop the file and its index). An unknown code leaves English;
-    so does a file that cannot be read or is over its budget or damaged, raising OSError (English
-    already in place, so the caller can say so in one line: screen.lang_problem)."""
-    global _f, _hashes, _offs, _mask, _code
-    _drop()
+    """Speak `lang` from now on ("en": drop the index). An unknown code leaves English; so does a
+    file that cannot be read or is over its budget or damaged, raising OSError (English already in
+    place, so the caller can say so in one line: screen.lang_problem)."""
+    global _path, _index, _code
+    close()
+    _cache.clear()
+    _path = _index = None
+    _code = "en"
     if lang == "en" or lang not in LANGS:
         return
-    f = open(path or folder() + lang + ".txt", "rb")
-    try:
-        index = _index(f)
-    except (ValueError, MemoryError):       # not UTF-8 (UnicodeError), over its budget
-        f.close()
-        raise OSError(22)                   # EINVAL: damaged
-    _hashes, _offs, _mask = index
-    _f, _code = f, lang
+    path = path or folder() + lang + ".txt"
+    with open(path, "rb") as f:
+        try:
+            index = _read_index(f)
+        except (ValueError, MemoryError):     # not UTF-8 (UnicodeError), over its budget
+            raise OSError(22)                 # EINVAL: damaged
+    _path, _index, _code = path, index, lang
 
 
-def _index(f):
-    """(hashes, offsets, mask) of the open language file `f`, its budget checked."""
-    n = 0
+def _read_index(f):
+    """The sorted index of the open language file `f`, its budget checked on the way."""
+    keys = []
     at = 0
     while True:
         ln = f.readline(_LINE + 1)
         if not ln:
             break
-        at += len(ln)
-        n += 1
-        if len(ln) > _LINE or at > _SIZE:
+        if len(ln) > _LINE or at + len(ln) > _SIZE:
             raise ValueError
-    size = 16
-    while size < n + n // 2:
-        size <<= 1
-    hashes = array("H", bytes(2 * size))   # (bytes: the array's raw contents, all zeros)
-    offs = array("H", bytes(2 * size))
-    mask = size - 1
-    f.seek(0)
-    at = 0
-    for _ in range(n):
-        ln = f.readline(_LINE + 1)
         tab = ln.find(b"\t")
         if tab > 0:
-            h = hash(_unescape(str(ln[:tab], "utf-8")))
-            str(ln[tab + 1:], "utf-8")      # (a damaged translation is refused now, not mid-game)
-            i = h & mask
-            while offs[i]:
-                i = (i + 1) & mask
-            hashes[i] = h & _HASH
-            offs[i] = at + 1
+            str(ln, "utf-8")                  # (a damaged line is refused now, not mid-game)
+            keys.append(_hash(_unescape(ln[:tab])) << 16 | at)
         at += len(ln)
-    return hashes, offs, mask
+    keys.sort()
+    return array("I", keys)
+
+
+def _hash(b):
+    """14 bits for the UTF-8 bytes `b`: hash()'s low 8 and the length's low 6 (hash() is the runtime's
+    own and fast; its 8 bits alone would share each value among ~330 / 256 texts)."""
+    return (hash(b) & 0xFF) << 6 | (len(b) & 0x3F)
+
+
+def _unescape(b):
+    return b.replace(b"\\n", b"\n") if b"\\" in b else b
+
+
+def close():
+    """Give the open language file's buffer back; the next text not kept opens it again."""
+    global _f
+    if _f is not None:
+        _f.close()
+        _f = None
 
 
 def forget():
     """The screen changed: its texts need not be kept (they are read again if asked)."""
     _cache.clear()
-
-
-def _unescape(s):
-    return s.replace("\\n", "\n") if "\\" in s else s
+    close()
 
 
 def tr(s):
     """s in the language in use (s itself in English or when the file has no line for it)."""
-    if _f is None:
+    if _index is None:
         return s
     out = _cache.get(s)
     if out is None:
-        out = _look(s, hash(s))
+        try:
+            out = _look(s)
+        except (OSError, ValueError):     # the file gone or changed since use(): English
+            close()
+            out = s
         if len(_cache) >= _CACHE:
             _cache.clear()
         _cache[s] = out
     return out
 
 
-def _look(s, h):
-    f = _f
-    offs = _offs
-    hashes = _hashes
-    if f is None or offs is None or hashes is None:
-        return s
-    mask = _mask
-    i = h & mask
-    h &= _HASH
-    while offs[i]:
-        if hashes[i] == h:
-            f.seek(offs[i] - 1)
-            ln = str(f.readline(), "utf-8")
-            tab = ln.find("\t")
-            if _unescape(ln[:tab]) == s:
-                return _unescape(ln[tab + 1:].rstrip("\r\n"))
-        i = (i + 1) & mask
+def _look(s):
+    """s's line in the file, found through the index (s itself when the file has none)."""
+    global _f
+    index = _index
+    b = s.encode()
+    h = _hash(b) << 16
+    lo = 0
+    hi = len(index)
+    while lo < hi:                        # the first entry of this hash
+        mid = (lo + hi) >> 1
+        if index[mid] < h:
+            lo = mid + 1
+        else:
+            hi = mid
+    while lo < len(index) and index[lo] >> 16 == h >> 16:
+        if _f is None:
+            _f = open(_path, "rb")
+        _f.seek(index[lo] & 0xFFFF)
+        ln = _f.readline(_LINE + 1)
+        tab = ln.find(b"\t")
+        if _unescape(ln[:tab]) == b:
+            return str(_unescape(ln[tab + 1:].rstrip(b"\r\n")), "utf-8")
+        lo += 1
     return s
 
 
