@@ -2,7 +2,8 @@
 deployed waveshare_lcd13 tree through the real main.py on stock MicroPython, one hosts and the other
 joins through the buttons, and the match is played by A presses on each device in turn; on the way
 the cable is pulled for 2.5 s (both screens say so, the move made meanwhile goes over when it is
-back) and garbage is put on a wire. Both devices' saves must hold the same deal and the same moves.
+back) and garbage is put on a wire. Both devices' saves must hold the same deal and the same moves,
+and up to the pulled cable every still screen on both equals the simulator pair's, pixel for pixel.
 Skips where the emulator is not set up (`make pico-emu`)."""
 import os
 import shutil
@@ -11,6 +12,7 @@ import pytest
 
 from tools.emu import harness as emu
 from tools.emu import link
+from tools.emu import link_frames
 from tools.sim import ui_host
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -88,3 +90,16 @@ def test_the_pulled_cable_shows_and_the_game_goes_on(smoke):
     assert after, "no move after the cable was back"
     assert any(g for n in (0, 1) for _, _, _, g, _ in r.frames(n))
     assert [t0 for n in (0, 1) for t0, _, _ in link.moves_sent(r, n) if t0 >= GARBAGE[0]]
+
+
+def test_the_screens_equal_the_simulator_pairs(smoke):
+    """Up to the pulled cable, at every point where both screens were still and a press was due,
+    each emulated device's frame (as its panel got it over SPI) equals the simulator pair's, dealt
+    the same and given the same keys (tools/emu/link_frames.py; a whole match in make soak)."""
+    r = smoke
+    names = [label for label, t, img in r.shots(0) if label.startswith("auto ") and t < CUT[0]]
+    assert names == ["auto %d" % i for i in range(len(names))] and len(names) >= 4, names
+    frames, hello = link_frames.sim_pair("waveshare_lcd13", len(names) - 1, link_frames.deal_seed(r))
+    bad, seen = link_frames.compare(r, frames, hello, "waveshare_lcd13", names)
+    assert not bad and seen == 2 * len(names), bad
+    assert len(set(f for pair in frames for f in pair)) >= 4        # the table's moves, not one picture

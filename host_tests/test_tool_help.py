@@ -14,7 +14,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ENTRY_POINTS = (
     "tools.sim", "tools.sim.screenshots",
     "tools.deploy",
-    "tools.emu", "tools.emu.usb_pty", "tools.emu.uf2info", "tools.emu.link",
+    "tools.emu", "tools.emu.usb_pty", "tools.emu.uf2info", "tools.emu.link", "tools.emu.link_frames",
     "tools.bench", "tools.bench.ai_speed", "tools.bench.engine", "tools.bench.peers", "tools.bench.pico",
     "tools.bench.ai_budget", "tools.bench.heap_replay", "tools.bench.boot_time",
     "tools.arena", "tools.arena.selfplay", "tools.arena.dominoes_adapter",

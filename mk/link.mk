@@ -16,11 +16,18 @@ sim-link: $(STAMP)
 # The whole linked match on two emulated Picos (tools/emu/link.py): the deployed waveshare_lcd13 tree
 # on both, host and join through the buttons, the cable pulled for 3 s and garbage on both wires on
 # the way, the heap probed after every save; both must print the same closing line; then the same
-# match on two Pico W (stock RPI_PICO_W: its heap is the budget's, >= 64 KB free). Long (~20 min).
+# match on two Pico W (stock RPI_PICO_W: its heap is the budget's, >= 64 KB free), and a Goat 2v2 on
+# two Pico W (each person with a Medium AI partner the host plays); then a whole match's every still
+# screen on both emulated Picos against the simulator pair's, pixel for pixel
+# (tools/emu/link_frames.py). Long (~1 h).
 .PHONY: soak-link-pico
 SOAK_EXTRA += soak-link-pico
+LINK_GOAT_2V2 := right*4 down right*2 down right up up
 
 soak-link-pico: $(STAMP) pico-emu
 	nice $(BIN)/python -m tools.emu.link --heap --cut 30000:3000 --garbage 45000:0:40 \
 	  --garbage 60000:1:40 --work build/soak_link_pico
 	nice $(BIN)/python -m tools.emu.link --heap --image pico_w --work build/soak_link_pico_w
+	nice $(BIN)/python -m tools.emu.link --heap --image pico_w --form "$(LINK_GOAT_2V2)" \
+	  --work build/soak_link_pico_w_2v2
+	nice $(BIN)/python -m tools.emu.link_frames --whole --work build/soak_link_frames

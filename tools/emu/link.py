@@ -5,7 +5,7 @@ the match is played by pressing A on one device and the other in turn once both 
 whatever the timing). The cable can be pulled and garbage put on a wire at chosen device times.
 
     python -m tools.emu.link [--presses N | --whole] [--cut AT_MS:FOR_MS] [--garbage AT_MS:DEVICE:N]
-                             [--heap] [--board B] [--image pico|pico_w]
+                             [--heap] [--board B] [--image pico|pico_w] [--form KEYS]
 
 What a run gives (LinkRun): each device's console, shots and display windows, every frame on each
 wire with its device times, the saves both devices left on their flash; figures() works out the
@@ -27,6 +27,9 @@ from tools.emu import keys
 from tools.emu import wiring
 
 HOST_KEYS = "up a a up a"      # main menu (no save) -> Link game -> Host a game -> the form: Start game
+# --form: keys on the host's form before its Start game row, e.g. Goat 2v2 (the two people opponents,
+# each with a Medium AI partner the host plays): variant Goat, 4 players, teams on, back to the top
+GOAT_2V2 = "right*4 down right*2 down right up up"
 JOIN_KEYS = "up a down a"      # main menu -> Link game -> Join a game (then waits for the host's game)
 SIT_KEYS = "a"                 # the host's set-up shown on the guest: sit down
 MOVE_TYPE = 0x84               # link.session's MOVE (sequenced)
@@ -125,10 +128,15 @@ def build_device(board, tree_dir, heap=False):
     return files
 
 
-def menu_plans(board, idle_ms=600):
+def host_keys(form=""):
+    """The host's keys from the main menu to its game: HOST_KEYS with `form`'s keys on the form."""
+    return "up a a " + (form + " " if form else "") + "up a"
+
+
+def menu_plans(board, idle_ms=600, form=""):
     """(host's plan, guest's plan): through the menus to the table. The guest joins once the host
     has started its game (sync), then sits down when the host's set-up has had time to arrive."""
-    host = keys.device_plan(keys.plan(board, HOST_KEYS, idle_ms=idle_ms, shots=False))
+    host = keys.device_plan(keys.plan(board, host_keys(form), idle_ms=idle_ms, shots=False))
     host.append({"mark": "hosted"})
     guest = keys.device_plan(keys.plan(board, JOIN_KEYS, idle_ms=idle_ms, shots=False))
     guest.insert(0, {"sync": "hosted", "max": 120000})
@@ -138,7 +146,7 @@ def menu_plans(board, idle_ms=600):
 
 
 def run(board="waveshare_lcd13", presses=None, until=OVER, cuts=(), garbage=(), heap=False,
-        image=emu.DEFAULT_IMAGE, idle_ms=IDLE_MS, timeout=1800, device_s=0, work=None, node="node"):
+        image=emu.DEFAULT_IMAGE, idle_ms=IDLE_MS, timeout=1800, device_s=0, work=None, node="node", form=""):
     """Two devices, host and guest, through the menus and `presses` autoplay presses (or until both
     print `until`). cuts: [(at_ms, for_ms)] of device time; garbage: [(at_ms, device, bytes)]."""
     why = emu.missing()
@@ -153,7 +161,7 @@ def run(board="waveshare_lcd13", presses=None, until=OVER, cuts=(), garbage=(), 
     img = os.path.join(work, "flash.img")
     with open(img, "wb") as f:
         f.write(emu.flash_image(files, image))
-    host_plan, guest_plan = menu_plans(board)
+    host_plan, guest_plan = menu_plans(board, form=form)
     fw = emu.firmware(image)
     spec = ",".join("%s=%d" % kv for kv in sorted(wire.items()))
     out = os.path.join(work, "out")
@@ -278,6 +286,8 @@ def main(argv=None):
     ap.add_argument("--heap", action="store_true", help="probe the heap after every save / AI tick")
     ap.add_argument("--image", choices=sorted(emu.IMAGES), default=emu.DEFAULT_IMAGE,
                     help="the stock MicroPython both devices boot (pico_w: the Pico W)")
+    ap.add_argument("--form", default="", help="keys on the host's form before Start game (e.g. %r: "
+                                               "Goat 2v2)" % GOAT_2V2)
     ap.add_argument("--work", help="keep the run's files here")
     ap.add_argument("--timeout", type=int, default=3600)
     a = ap.parse_args(argv)
@@ -293,7 +303,7 @@ def main(argv=None):
         return 2
     try:
         r = run(a.board, presses=a.presses, cuts=cuts, garbage=garbage, heap=a.heap, image=a.image,
-                timeout=a.timeout, work=a.work)
+                timeout=a.timeout, work=a.work, form=a.form)
     except emu.EmuError as e:
         sys.stderr.write("link: %s\n" % e)
         return 2
