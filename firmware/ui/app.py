@@ -83,10 +83,8 @@ class App:
         board.set_brightness(self.settings["bright"])
         from ui import nav
         if warm:                     # the 180K unix-port stress runs only: the Pico does not need it
-            nav.warm_up()            # (docs/ENGINE.md, "Memory tricks")
-        else:                        # the AI, loaded for good now (its native code is never freed):
-            from ui import brain     # low in the heap, and no pause at its first move
-            brain.load()
+            nav.warm_up()            # (docs/ENGINE.md, "Memory tricks"); else the AI is loaded when
+                                     # a match with an AI seat starts (nav.begin), for good
         self.arm_watchdog()
         nav.boot(self, note)         # back into a saved game (B held: the safe start)
 
@@ -232,6 +230,12 @@ class App:
                 self.paint_parts(sc, parts)
             else:                            # (asked by a screen since replaced)
                 self.paint(sc.draw)
+        else:
+            return
+        lang = sys.modules.get("ui.lang")
+        if lang:
+            lang.close()                     # drawn: the language file's 1.1 KB buffer back until
+                                             # a text not kept is asked for (ui/lang.py)
 
     def paint_parts(self, sc, parts):
         """Draw and send only the regions in `parts` (bits in drawing order, each region clearing its

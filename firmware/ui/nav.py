@@ -155,6 +155,11 @@ def begin(app):
             or what == "lang":
         _menu(app, what, p[1] if len(p) > 1 else None)
         return
+    for kind in p[1]:
+        if kind != "human":          # an AI seat: the AI loaded now, for good (its native code is
+            from ui import brain     # never freed), before the table, with the menus gone: low in
+            brain.load()             # the heap, and no pause at its first move. A game of people
+            break                    # alone loads it only for a hint (20 KB of heap kept free)
     from ui.table import Game, Table
     t = app.table = Table(app, Game(p[0], p[1], p[2], p[3], p[6]))
     if p[4]:
