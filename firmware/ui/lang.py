@@ -138,6 +138,10 @@ def _look(s):
     """s's line in the file, found through the index (s itself when the file has none)."""
     global _f
     index = _index
+    path = _path
+    if index is None or path is None:
+        return s
+    f = _f
     b = s.encode()
     h = _hash(b) << 16
     lo = 0
@@ -149,10 +153,10 @@ def _look(s):
         else:
             hi = mid
     while lo < len(index) and index[lo] >> 16 == h >> 16:
-        if _f is None:
-            _f = open(_path, "rb")
-        _f.seek(index[lo] & 0xFFFF)
-        ln = _f.readline(_LINE + 1)
+        if f is None:
+            f = _f = open(path, "rb")
+        f.seek(index[lo] & 0xFFFF)
+        ln = f.readline(_LINE + 1)
         tab = ln.find(b"\t")
         if _unescape(ln[:tab]) == b:
             return str(_unescape(ln[tab + 1:].rstrip(b"\r\n")), "utf-8")
