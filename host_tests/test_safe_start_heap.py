@@ -1,5 +1,6 @@
-"""Safe start (B held at power-on) -> Keep files -> Continue resumes the game at the stress runs'
-180K heap as a plain boot does: the safe start's own module goes once its screen is left (it stayed
+"""Safe start (B held at power-on) -> Keep files -> Continue resumes the game at the whole-UI stress
+heap (frames.STRESS_HEAP; at 180K a plain boot's resume, which now loads the AI after the save's
+loading code, fell back to the menu in some heap layouts) as a plain boot does: the safe start's own module goes once its screen is left (it stayed
 loaded, about 6 KB at the main menu, so Continue loaded the save and the table into less room than
 a plain boot had, and at the stress heap ran out twice and fell back to the menu). The real app
 under the MicroPython unix port, the firmware compiled as deployed, the boot warm-up of the stress
@@ -65,7 +66,7 @@ def test_safe_start_keep_files_continue_resumes_as_a_plain_boot(mpy, tmp_path, s
         d = tmp_path / ("flash" + hold)
         saved_game(d, "human,hard")
         env = frames.mp_env(mpy[0], mpy[1], UI_ROOT=str(d), HOLD=hold, SIZE=size)
-        r = subprocess.run([frames.find(), "-X", "heapsize=180K", str(script)], env=env,
+        r = subprocess.run([frames.find(), "-X", "heapsize=" + frames.STRESS_HEAP, str(script)], env=env,
                            capture_output=True, text=True, timeout=300)
         assert r.returncode == 0, r.stderr
         out[hold] = dict((ln.split()[0], ln.split()[1:]) for ln in r.stdout.splitlines())
