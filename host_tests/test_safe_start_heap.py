@@ -1,6 +1,7 @@
 """Safe start (B held at power-on) -> Keep files -> Continue resumes the game at the whole-UI stress
 heap (frames.STRESS_HEAP; at 180K a plain boot's resume, which now loads the AI after the save's
-loading code, fell back to the menu in some heap layouts) as a plain boot does: the safe start's own module goes once its screen is left (it stayed
+loading code, fell back to the menu in some heap layouts) as a plain boot does: the safe start's
+own module goes once its screen is left (it stayed
 loaded, about 6 KB at the main menu, so Continue loaded the save and the table into less room than
 a plain boot had, and at the stress heap ran out twice and fell back to the menu). The real app
 under the MicroPython unix port, the firmware compiled as deployed, the boot warm-up of the stress
