@@ -180,18 +180,6 @@ def _kinds(owners):
     return [_KIND_OF[o] for o in owners]
 
 
-def _ai_first(session):
-    """The host plays the AI seats: the AI loaded now, before the table, as nav.begin does for a
-    match on one device (its native code stays for good: better low in the heap than wherever the
-    first AI move finds room)."""
-    if session.hosting:
-        for o in session.owners:
-            if o in "emh":
-                from ui import brain
-                brain.load()
-                return
-
-
 def start(app, session):
     """The session has a game (the host's new one, or the host's set-up arrived): its table, saved
     at once (the caller shows it)."""
@@ -200,7 +188,6 @@ def start(app, session):
     game = LinkGame(session.match, _kinds(owners), seat_names(owners, session.hosting), "",
                     link_extra(session.hosting, session.gid, owners))
     app.release()
-    _ai_first(session)
     t = app.table = LinkTable(app, game, session)
     saves = app.saves()
     saves.clear_game()                  # a new match replaces any saved one
@@ -226,7 +213,6 @@ def resume(app, match, extras, note):
     game = LinkGame(match, extras["seats"].split(","), extras.get("names", "").split(","),
                     extras.get("sheet", ""), extras["link"])
     app.release()
-    _ai_first(s)
     t = app.table = LinkTable(app, game, s)
     t.say(note or "Link game resumed", 2000)
     app.go(t)
