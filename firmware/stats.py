@@ -113,14 +113,14 @@ class Stats(Files):
         d = None
         why = " damaged: reset"              # a directory, a device: not ours
         if k == 1:
-            for _ in range(2):
+            for attempt in range(2):
                 try:
                     d, why = self._parse(name, limit)
                     break
                 except OSError:
                     why = " damaged: reset"
                 except MemoryError:
-                    if _:
+                    if attempt:          # short of heap twice: not the file's fault
                         raise
                 d = None
                 gc.collect()

@@ -31,7 +31,6 @@ except ImportError:  # CPython: host tools import this module as it is
 _CACHE = const(48)          # texts kept translated at most: more than any screen shows at once
 _SIZE = const(0xFFFF)       # the most bytes a language file may hold (16-bit line offsets)
 _LINE = const(1024)         # the longest line a language file may have
-_BITS = const(14)           # bits of the texts' hash: (hash << 16 | offset) stays a small int
 LANGS = ("en", "ru")        # the setting's values (store.SETTING_CHOICES)
 NAMES = ("English", "Русский")   # each language's own name for itself (the Settings row)
 
@@ -69,7 +68,8 @@ def use(lang, path=None):
     with open(path, "rb") as f:
         try:
             index = _read_index(f)
-        except (ValueError, MemoryError):     # not UTF-8 (UnicodeError), over its budget
+        except (ValueError, MemoryError):     # not UTF-8 (UnicodeError), over its budget, or
+                                              # more lines than the heap can index
             raise OSError(22)                 # EINVAL: damaged
     _path, _index, _code = path, index, lang
 
