@@ -47,7 +47,7 @@ class Curtain(Screen):
             self.table.pause(self)
 
     def draw(self, g):
-        """Only text, and none of it where the hand would be: nothing here can show a tile."""
+        """Only text, over the whole screen filled: nothing here can show a tile."""
         c = g.c
         g.fb.fill(c.BG)
         name = self.table.game.names[self.seat]

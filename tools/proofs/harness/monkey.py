@@ -470,6 +470,7 @@ def run():
     M.start_round = h_start
     M.finish_round = h_finish
     board = sim.build(profile=JOB[4], size=JOB[3], virtual=True)
+    privacy.ready(board)
     boot_keys = int(JOB[6]) if len(JOB) > 6 else 0
     if boot_keys:
         board.host_keys(boot_keys)       # held while the app boots (and a moment after)
