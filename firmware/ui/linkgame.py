@@ -4,7 +4,7 @@ game is ui/linktable.py, which the set-up hands the session to."""
 from micropython import const
 from domino.rules import Rules, RulesError, variant
 from .widgets import ListScreen, OPTION_LABELS, refused
-from .screen import tr
+from .screen import Screen, tr
 from .menus import NewGame
 
 OWNERS = "HGemh"          # link.session's seat owners: the host's person, the guest's, AI levels
@@ -163,10 +163,13 @@ class Waiting(ListScreen):
         self.app.menu()
 
     def started(self, session):
-        """The game is set up: the host sits down at once, the guest sees the set-up first."""
+        """The game is set up: its table is built on the next pass of the loop (nav.begin), once this
+        screen and the set-up's modules have let go of the heap, as a match on one device is. The
+        session holds the moves that come meanwhile."""
+        session.listener = None
         app = self.app
-        t = app.need("ui.linktable").start(app, session)
-        app.go(t if session.hosting else SetupView(app, t))
+        app.pending = ("linked", session)
+        app.screen = Screen(app)
 
     def footer(self):
         return "B cancel"

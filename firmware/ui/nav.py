@@ -128,9 +128,24 @@ def handed(app):
         app.redraw()
 
 
+def _linked(app, session):
+    """A link game set up (ui/linkgame.py Waiting.started), the set-up screens gone: the AI first on
+    the host when it plays AI seats (as begin does for one device), then the table; the host sits
+    down at once, the guest sees the host's set-up first."""
+    if session.hosting:
+        for o in session.owners:
+            if o in "emh":               # ui/linkgame.py OWNERS: the AI levels
+                from ui import brain
+                brain.load()
+                break
+    t = app.need("ui.linktable").start(app, session)
+    drop_module("ui.nav")
+    app.go(t if session.hosting else app.need("ui.linkgame").SetupView(app, t))
+
+
 def begin(app):
     """Carry out app.pending: ("menu", note), ("error", text), ("settings", None) from the game menu,
-    ("link", None) the main menu's Link game, ("lang", note) a first boot's language question,
+    ("link", None) the main menu's Link game, ("linked", session) a link game set up, ("lang", note) a first boot's language question,
     ("resume",) from Continue, ("resume", note) at boot, or a match to start (match, kinds, names,
     sheet, note, fresh, practice)."""
     p = app.pending
@@ -154,6 +169,9 @@ def begin(app):
     elif what == "menu" or what == "error" or what == "safe" or what == "settings" or what == "link" \
             or what == "lang":
         _menu(app, what, p[1] if len(p) > 1 else None)
+        return
+    elif what == "linked":
+        _linked(app, p[1])
         return
     for kind in p[1]:
         if kind != "human":          # an AI seat: the AI loaded now, for good (its native code is
