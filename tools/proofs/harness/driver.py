@@ -12,6 +12,7 @@ the Input debouncer, exactly like a button.
 """
 import gc
 import os
+import sys
 
 # The job comes in the environment: the unix port stops with "FATAL: uncaught NLR" on a command-line
 # argument longer than 255 bytes (arguments become qstrs).
@@ -44,6 +45,13 @@ def name(obj):
     return type(obj).__name__
 
 
+def seat_label(n):
+    """The form's row for seat n as it builds it: in the language in use (the other labels are
+    English, translated as drawn)."""
+    lang = sys.modules.get("ui.lang")
+    return (lang.tr("Seat {0}") if lang else "Seat {0}").format(n)
+
+
 class Driver:
     def __init__(self, job):
         self.job = job
@@ -56,6 +64,8 @@ class Driver:
         self.fake_ai_ms = job.get("ai_ms_per_call", 0)
         self.ai_now = 0
         clock = self.ai_clock if self.fake_ai_ms else None
+        if job.get("lang"):
+            self.board.lang = job["lang"]       # a first boot's language (a saved choice wins)
         hold = job.get("hold_at_boot")          # keys held while the app starts (B: safe start)
         if hold:
             self.board.host_keys(keybits(hold))
@@ -267,7 +277,7 @@ class Driver:
             if not sc.teams:
                 self.press(K_A)
         for s in range(players):
-            self._goto_row(sc, "Seat " + str(s + 1))
+            self._goto_row(sc, seat_label(s + 1))
             while sc.kinds[s] != kinds[s]:
                 self.press(K_RIGHT)
         if practice:
