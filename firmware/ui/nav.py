@@ -145,9 +145,9 @@ def _linked(app, session):
 
 def begin(app):
     """Carry out app.pending: ("menu", note), ("error", text), ("settings", None) from the game menu,
-    ("link", None) the main menu's Link game, ("linked", session) a link game set up, ("lang", note) a first boot's language question,
-    ("resume",) from Continue, ("resume", note) at boot, or a match to start (match, kinds, names,
-    sheet, note, fresh, practice)."""
+    ("link", None) the main menu's Link game, ("linked", session) a link game set up, ("lang", note)
+    a first boot's language question, ("resume",) from Continue, ("resume", note) at boot, or a match
+    to start (match, kinds, names, sheet, note, fresh, practice)."""
     p = app.pending
     app.pending = None
     app.release()
