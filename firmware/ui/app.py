@@ -128,7 +128,7 @@ class App:
         for name in ("store", "stats", "savegame", "domino.record", "ui.menus", "ui.dealcode",
                      "ui.widgets", "ui.pause", "ui.sheet", "ui.pick", "ui.place", "ui.paint", "ui.nav",
                      "ui.settings", "ui.movelog", "ui.safestart",
-                     "ai.reason", "ui.linkgame"):    # ai.reason: a hint's words
+                     "ai.reason", "ui.linkgame", "ui.linksetup"):    # ai.reason: a hint's words
             drop_module(name)
         lang = sys.modules.get("ui.lang")
         if lang:

@@ -1,10 +1,10 @@
 """Link game's set-up screens (docs/LINK.md): host or join, the host's form, the wait for the other
-device, the guest's view of the host's set-up. Loaded from the main menu only; the table of a link
-game is ui/linktable.py, which the set-up hands the session to."""
+device. Loaded from the main menu only; the table of a link game is ui/linktable.py, which the
+set-up hands the session to (the guest's look at the host's set-up is ui/linksetup.py)."""
 from micropython import const
-from domino.rules import Rules, RulesError, variant
-from .widgets import ListScreen, OPTION_LABELS, refused
-from .screen import Screen, tr
+from domino.rules import Rules, RulesError
+from .widgets import ListScreen, refused
+from .screen import Screen
 from .menus import NewGame
 
 OWNERS = "HGemh"          # link.session's seat owners: the host's person, the guest's, AI levels
@@ -173,39 +173,3 @@ class Waiting(ListScreen):
 
     def footer(self):
         return "B cancel"
-
-
-class SetupView(ListScreen):
-    """The guest's look at the host's set-up before sitting down (the host may already be playing:
-    its moves wait on this device's table)."""
-
-    def __init__(self, app, table):
-        ListScreen.__init__(self, app, "Host's game")
-        self.table = table
-        self.note = "A: sit down"
-        self.note_col = app.g.c.GOOD
-
-    def rows(self):
-        s = self.app.link
-        r = s.match.rules
-        out = [("Variant", variant(r.vid)[1]), ("Players", r.players)]
-        if r.teams:
-            out.append(("Teams", "2 v 2"))
-        names = self.table.game.names
-        for i in range(r.players):
-            out.append((tr("Seat {0}").format(i + 1), names[i]))
-        opts = r.options_text()
-        if opts:
-            for kv in opts.split(","):
-                kv = kv.split("=")
-                out.append((OPTION_LABELS.get(kv[0], kv[0]), kv[-1]))
-        return out
-
-    def pick(self, i):
-        self.app.go(self.table)
-
-    def back(self):
-        self.app.go(self.table)
-
-    def footer(self):
-        return "A sit down"

@@ -7,7 +7,7 @@ from ui.screen import drop_module, tr
 
 WARM = ("store", "stats", "savegame", "domino.record", "ui.widgets", "ui.menus", "ui.dealcode", "ui.table",
         "ui.pick", "ui.paint", "ui.place", "ui.pause", "ui.sheet", "ui.settings", "ui.movelog",
-        "ui.linkgame", "ui.linktable")
+        "ui.linkgame", "ui.linksetup", "ui.linktable")
 
 
 def warm_up():
@@ -38,7 +38,8 @@ def unload_game():
     from ui import brain
     brain.release()
     for name in ("ui.table", "ui.brain", "ui.pick", "ui.place", "ui.paint", "ui.linktable",
-                 "ui.linkgame", "link.session", "link.lockstep", "link.channel", "link.frame", "link"):
+                 "ui.linkgame", "ui.linksetup", "link.session", "link.lockstep", "link.channel",
+                 "link.frame", "link"):
         drop_module(name)
     gc.collect()
 
@@ -140,7 +141,7 @@ def _linked(app, session):
                 break
     t = app.need("ui.linktable").start(app, session)
     drop_module("ui.nav")
-    app.go(t if session.hosting else app.need("ui.linkgame").SetupView(app, t))
+    app.go(t if session.hosting else app.need("ui.linksetup").SetupView(app, t))
 
 
 def begin(app):
