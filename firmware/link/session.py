@@ -1,4 +1,5 @@
-"""The link session: hello and version check, who hosts, the set-up, the moves, the resync.
+"""The link session: hello and version check, who hosts, the set-up (those in link/setup.py, loaded
+only while the devices meet), the moves, the resync.
 
 Both devices hold the whole match and play it in lockstep from one deal seed (docs/LINK.md says
 why). A move is sent by the device that owns the seat to move (its human, or for an AI seat the
@@ -35,8 +36,6 @@ except ImportError:  # CPython
         return x
 
 PROTO = const(1)              # the protocol's version: both sides must have the same
-_MAGIC0 = const(0x50)         # "PD" opens every hello
-_MAGIC1 = const(0x44)
 K_HELLO = const(0x01)         # unsequenced
 K_SETUP = const(0x03)         # sequenced (the channel adds its bit)
 K_MOVE = const(0x04)
@@ -59,17 +58,6 @@ def _tr(s):
     return lang.tr(s) if lang else s
 
 
-def _u32(buf, i):
-    return buf[i] | buf[i + 1] << 8 | buf[i + 2] << 16 | (buf[i + 3] & 0x3F) << 24
-
-
-def _put32(buf, i, v):
-    buf[i] = v & 255
-    buf[i + 1] = (v >> 8) & 255
-    buf[i + 2] = (v >> 16) & 255
-    buf[i + 3] = (v >> 24) & 255
-
-
 def rand30():
     """A random 30-bit int from the device's random source (nonces, game ids)."""
     import os
@@ -80,6 +68,15 @@ def rand30():
 def link_extra(host, gid, owners):
     """The save's `link` header value: `H` or `G`, the game id, the seat owners: `H-12345-HhGh`."""
     return ("H" if host else "G") + "-" + str(gid) + "-" + owners
+
+
+def _drop_setup():
+    """Forget link/setup.py (its bytes back to the heap during a match; a hello loads it again)."""
+    if "link.setup" in sys.modules:
+        del sys.modules["link.setup"]
+        pkg = sys.modules.get("link")
+        if pkg is not None and "setup" in pkg.__dict__:
+            delattr(pkg, "setup")
 
 
 class LinkError(ValueError):
@@ -187,13 +184,15 @@ class Session:
             if ch.up():
                 self.message = _tr("Waiting for the other device's answer")
             if ticks_diff(now, self.hello_at) >= _HELLO_MS:
-                self._hello(False)
+                self._setup().hello(self, False)
                 self.hello_at = now
             return
         plan = self.plan
         if self.hosting and self.match is None and plan is not None:
-            self._new_game(plan)
+            self._setup().new_game(self, plan)
         self._send_next()
+        if self.state == PLAYING and self.peer_gid == self.gid:
+            _drop_setup()             # both play the same game: the meeting's code goes
 
     def _send_next(self):
         """What the other device lacks, once the cable is free: our game's set-up (the host), else
@@ -202,15 +201,20 @@ class Session:
             return
         if self.peer_gid != self.gid:
             if self.hosting:
-                self._send_setup(self.match)
+                self._setup().send_setup(self, self.match)
         elif self.peer_has < self.mine:
             self._send_move(self.peer_has)
 
     # --- frames --------------------------------------------------------------------------------
+    def _setup(self):
+        """link/setup.py: hellos and the game's set-up, loaded while the devices meet (see poll)."""
+        from . import setup
+        return setup
+
     def _frame(self, kind, buf, i, n):
         """A frame's body; False refuses a sequenced one for now (see hold)."""
         if kind == K_HELLO:
-            self._on_hello(buf, i, n)
+            self._setup().on_hello(self, buf, i, n)
         elif kind == K_ACK:
             k = self.ch.acked_kind
             if k == K_MOVE:
@@ -224,92 +228,13 @@ class Session:
         elif kind == K_MOVE:
             return self._on_move(buf, i, n)
         elif kind == K_SETUP:
-            self._on_setup(buf, i, n)
-
-    def _hello(self, reply):
-        b = self.body
-        b[0] = _MAGIC0
-        b[1] = _MAGIC1
-        b[2] = PROTO
-        b[3] = (1 if reply else 0) | self.want << 1
-        _put32(b, 4, self.nonce)
-        _put32(b, 8, self.gid if self.match is not None else 0)
-        b[12] = self.mine & 255
-        b[13] = self.mine >> 8
-        self.ch.send_raw(K_HELLO, b, 14)
-
-    def _on_hello(self, buf, i, n):
-        if n < 14 or buf[i] != _MAGIC0 or buf[i + 1] != _MAGIC1:
-            return
-        reply = buf[i + 3] & 1
-        if buf[i + 2] != PROTO:
-            self._fail(_tr("Link v{0} there, v{1} here: update both").format(buf[i + 2], PROTO))
-            if not reply:
-                self._hello(True)
-            return
-        nonce = _u32(buf, i + 4)
-        self.peer_gid = _u32(buf, i + 8)
-        self.peer_has = buf[i + 12] | buf[i + 13] << 8
-        self.peer_want = (buf[i + 3] >> 1) & 3
-        if nonce != self.peer_nonce:          # a new peer: a first contact or a restart
-            self.peer_nonce = nonce
-            self.ch.reset(nonce & 255)
-            if self.match is not None and self.peer_gid == self.gid:
-                self.resyncs += 1
-            self._elect()
-        if self.state == FAILED:
-            return
-        if not reply:
-            self._hello(True)
-        if self.state == WAITING:
-            self.state = PLAYING if self.match is not None else READY
-        if self.match is not None and self.peer_gid == self.gid and self.peer_has > self.mine:
-            self._hello(True)                 # it has moves we lack: say how many we have
-        self.message = None if self.state == PLAYING else self._idle_message()
-
-    def _elect(self):
-        """Both want to host: the larger nonce hosts (a tie, vanishingly rare, is drawn again)."""
-        if self.want == WANT_HOST and self.peer_want == WANT_HOST:
-            while self.nonce == self.peer_nonce:
-                self.nonce = self.rand() & _MASK30
-                self.ch.epoch = self.nonce & 255
-                self._hello(False)
-            self.hosting = self.nonce > self.peer_nonce
-            if not self.hosting:
-                self.want = WANT_JOIN
-                self.plan = None
-                self.demoted = True
-        else:
-            self.hosting = self.want == WANT_HOST
-
-    def _idle_message(self):
-        if self.demoted:
-            return _tr("Both hosted: the other device hosts")
-        if self.hosting:
-            return _tr("Setting up")
-        if self.peer_want == WANT_JOIN:
-            return _tr("Both joined: one must host")
-        return _tr("Waiting for the host's game")
+            self._setup().on_setup(self, buf, i, n)
 
     def _fail(self, text):
         self.state = FAILED
         self.message = text
 
     # --- the game ------------------------------------------------------------------------------
-    def _new_game(self, plan):
-        rules, owners, seed = plan
-        self.plan = None
-        if seed is None:
-            from domino.rng import next_seed
-            seed = next_seed(self.nonce ^ self.peer_nonce)
-        gid = (self.rand() ^ self.peer_nonce) & _MASK30 or 1
-        from domino.match import Match
-        m = Match(rules, seed)
-        m.start_round()
-        lockstep.run_forced(m)
-        self._adopt(m, gid, owners)
-        self._started()
-
     def _adopt(self, match, gid, owners):
         self.match = match
         self.gid = gid
@@ -330,42 +255,6 @@ class Session:
         lst = self.listener
         if lst is not None and hasattr(lst, "started"):
             lst.started(self)
-
-    def _send_setup(self, match):
-        b = self.body
-        _put32(b, 0, self.gid)
-        _put32(b, 4, match.seed)
-        b[8] = self.mine & 255
-        b[9] = self.mine >> 8
-        t = self.setup_text
-        for j in range(len(t)):
-            b[10 + j] = ord(t[j])
-        self.ch.send(K_SETUP, b, 10 + len(t))
-
-    def _on_setup(self, buf, i, n):
-        gid = _u32(buf, i)
-        if self.hosting or gid == self.gid and self.match is not None:
-            return
-        seed = _u32(buf, i + 4)
-        try:
-            vid, players, teams, opts, owners = bytes(buf[i + 10:i + n]).decode().split(" ")
-            from domino.rules import Rules
-            from domino.match import Match
-            options = {}
-            if opts != "-":
-                for kv in opts.split(","):
-                    k, v = kv.split("=")
-                    options[k] = int(v) if v.isdigit() else v
-            m = Match(Rules(vid, int(players), teams == "1", options), seed)
-        except Exception:     # a set-up this firmware cannot play (an unknown variant, option)
-            self._fail(_tr("The host's game is unknown here: update both"))
-            return
-        m.start_round()
-        lockstep.run_forced(m)
-        self._adopt(m, gid, owners)
-        self.peer_gid = gid
-        self.peer_has = buf[i + 8] | buf[i + 9] << 8     # the host's moves: sent next, one by one
-        self._started()
 
     def _push(self):
         """This device's move just played goes out at once when the cable is free and the other
@@ -400,7 +289,7 @@ class Session:
         k = buf[i] | buf[i + 1] << 8
         if k != self.mine:
             if k > self.mine:
-                self._hello(True)             # a gap: tell the peer how many we have
+                self._setup().hello(self, True)   # a gap: tell the peer how many we have
             return                            # (k < mine: one we have, resent after a restart)
         mv = buf[i + 2] | buf[i + 3] << 8
         if self.hold and m.round_over() and not m.over:

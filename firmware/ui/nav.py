@@ -7,7 +7,7 @@ from ui.screen import drop_module, tr
 
 WARM = ("store", "stats", "savegame", "domino.record", "ui.widgets", "ui.menus", "ui.dealcode", "ui.table",
         "ui.pick", "ui.paint", "ui.place", "ui.pause", "ui.sheet", "ui.settings", "ui.movelog",
-        "ui.linkgame", "ui.linksetup", "ui.linktable")
+        "ui.linkgame", "ui.linksetup", "ui.linkstart", "ui.linktable")
 
 
 def warm_up():
@@ -38,8 +38,8 @@ def unload_game():
     from ui import brain
     brain.release()
     for name in ("ui.table", "ui.brain", "ui.pick", "ui.place", "ui.paint", "ui.linktable",
-                 "ui.linkgame", "ui.linksetup", "link.session", "link.lockstep", "link.channel",
-                 "link.frame", "link"):
+                 "ui.linkgame", "ui.linksetup", "ui.linkstart", "link.session", "link.setup", "link.lockstep",
+                 "link.channel", "link.frame", "link"):
         drop_module(name)
     gc.collect()
 
@@ -139,7 +139,8 @@ def _linked(app, session):
                 from ui import brain
                 brain.load()
                 break
-    t = app.need("ui.linktable").start(app, session)
+    t = app.need("ui.linkstart").start(app, session)
+    drop_module("ui.linkstart")
     drop_module("ui.nav")
     app.go(t if session.hosting else app.need("ui.linksetup").SetupView(app, t))
 
@@ -158,9 +159,10 @@ def begin(app):
         if match is None:
             _menu(app, "menu", note or (p[1] if len(p) > 1 else "No saved game"))
             return
-        if extras.get("link"):       # a link game: its table and session (ui/linktable.py)
+        if extras.get("link"):       # a link game: its table and session (ui/linkstart.py)
             app.release()
-            app.need("ui.linktable").resume(app, match, extras, note or (p[1] if len(p) > 1 else None))
+            app.need("ui.linkstart").resume(app, match, extras, note or (p[1] if len(p) > 1 else None))
+            drop_module("ui.linkstart")
             return
         p = (match, extras["seats"].split(","), extras.get("names", "").split(","),
              extras.get("sheet", ""), note or (p[1] if len(p) > 1 else None), False,

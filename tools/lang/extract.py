@@ -33,7 +33,8 @@ FEW = ("domino/rules.py", "savegame.py")   # files of data and code: only their 
 NOT_UI = ("ui/lang.py", "ui/font.py")      # the languages' and fonts' own machinery: no player's text
 SOURCES = [p for p in ("ui/" + n for n in sorted(os.listdir(os.path.join(FIRMWARE, "ui"))))
            if p.endswith(".py") and p not in NOT_UI] + [
-    "ai/reason.py", "store.py", "stats.py", "savegame.py", "link/session.py", "domino/rules.py"]
+    "ai/reason.py", "store.py", "stats.py", "savegame.py", "link/session.py", "link/setup.py",
+    "domino/rules.py"]
 # What the rules cannot see, said in docs/UI.md ("Languages").
 SOURCES_UNSEEN = ("str(e) of an OSError shown as a note",)
 BOARDS = os.path.join(ROOT, "boards")       # each board's line for its buttons (KEY_HELP)
