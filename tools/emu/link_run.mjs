@@ -19,7 +19,8 @@
 //   {"sync": LABEL}  wait until the other device's plan has passed {"mark": LABEL}.
 // Autoplay: once both plans are done, until both consoles printed TEXT (or N presses and both
 // displays still after the last, or a device time limit): wait until both displays have been still
-// for MS, then press the key on one device and the other in turn. A press on a device whose person is not to move is dropped by its table, so
+// for MS (or the device to press for MS, the other drawing on for 3 s: its wheel, waiting for this
+// one), then press the key on one device and the other in turn. A press on a device whose person is not to move is dropped by its table, so
 // the match advances exactly one way whatever the emulators' speed; a shot of both displays is kept
 // before each press ("auto N").
 // Out: DIR/link.json: each device's report (as run.mjs's: console, marks, shots, display windows),
@@ -203,13 +204,19 @@ const auto = cfg.autoplay || null;
 const presses = [];
 let turn = 0;
 let stillSince = null;
+const LONELY_MS = 3000;
 function autoplay() {
   if (!auto || finished || !devices.every((d) => d.planDone)) return;
   const now = Math.max(...devices.map((d) => d.nowNs()));
   if (auto.until && devices.every((d) => d.console.includes(auto.until))) { finish(0, 'both printed ' + auto.until); return; }
   const last = Math.max(...devices.map((d) => d.display.lastByteNs));
   if (stillSince === null) stillSince = now;
-  if (now - Math.max(last, stillSince) < auto.idle * 1e6) {
+  // The device to press still while the other keeps drawing for LONELY_MS: the other waits for it
+  // with its wheel turning (the host's AI seat leads a round the host has not dealt: its person is
+  // still on the round-end pages). Pressed then, as a person would.
+  const own = now - Math.max(devices[turn].display.lastByteNs, stillSince) >= auto.idle * 1e6;
+  const lonely = own && now - stillSince >= (auto.lonely || LONELY_MS) * 1e6;
+  if (now - Math.max(last, stillSince) < auto.idle * 1e6 && !lonely) {
     if (now - stillSince > (auto.max || 60000) * 1e6) finish(126, `autoplay: the displays were never still for ${auto.idle} ms`);
     return;
   }
