@@ -27,7 +27,7 @@ the next deal): the firmware's link game holds, the PC's self-play turns rounds 
 import sys
 from .channel import Channel, K_ACK, ticks_diff
 from .frame import BODY_MAX
-from . import lockstep
+from . import lockstep, tr
 
 try:
     from micropython import const
@@ -50,12 +50,6 @@ WAITING = const(0)            # no hello from the other device yet
 READY = const(1)              # talking; no game yet (the guest waits for the host's set-up)
 PLAYING = const(2)
 FAILED = const(3)             # stopped with a message (versions, a disagreement)
-
-
-def _tr(s):
-    """s in the player's language (ui.lang asked only when loaded: English imports nothing)."""
-    lang = sys.modules.get("ui.lang")
-    return lang.tr(s) if lang else s
 
 
 def rand30():
@@ -96,7 +90,7 @@ class Session:
         self.ch.epoch = self.nonce & 255
         self.want = want
         self.state = WAITING
-        self.message = _tr("Waiting for the other device")
+        self.message = tr("Waiting for the other device")
         self.peer_nonce = -1
         self.peer_gid = -1        # the game the peer has (0: none; -1: not known yet)
         self.peer_has = 0         # moves of our game the peer is known to have
@@ -182,7 +176,7 @@ class Session:
             return
         if self.state == WAITING:
             if ch.up():
-                self.message = _tr("Waiting for the other device's answer")
+                self.message = tr("Waiting for the other device's answer")
             if ticks_diff(now, self.hello_at) >= _HELLO_MS:
                 self._setup().hello(self, False)
                 self.hello_at = now
@@ -297,11 +291,11 @@ class Session:
         lockstep.run_forced(m)                # (a round dealt here whose forced draws wait to be shown)
         s = m.round.turn          # (our own seat too: our move the other kept when we lost it)
         if m.over or m.round_over() or not m.round.is_legal(mv):
-            self._fail(_tr("Move {0} is not legal here: update both").format(k + 1))
+            self._fail(tr("Move {0} is not legal here: update both").format(k + 1))
             return
         self._apply(m, s, mv, False)
         if buf[i + 4] and self.digest != buf[i + 5] | buf[i + 6] << 8:
-            self._fail(_tr("The games differ at move {0}: update both").format(k + 1))
+            self._fail(tr("The games differ at move {0}: update both").format(k + 1))
             return
         if self.peer_has < self.mine:
             self.peer_has = self.mine

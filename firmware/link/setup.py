@@ -6,8 +6,7 @@ has come, and dropped again once both devices play the same game: during a match
 heap's (the Pico W's tightest point is a linked host's save). A restart or a gap brings it back for
 the hellos that follow. Each function takes the session `s` and changes it as its own methods would.
 """
-import sys
-from . import lockstep
+from . import lockstep, tr
 
 try:
     from micropython import const
@@ -27,12 +26,6 @@ _WAITING = const(0)           # = link.session.WAITING
 _READY = const(1)             # = link.session.READY
 _PLAYING = const(2)           # = link.session.PLAYING
 _FAILED = const(3)            # = link.session.FAILED
-
-
-def _tr(s):
-    """s in the player's language (ui.lang asked only when loaded: English imports nothing)."""
-    lang = sys.modules.get("ui.lang")
-    return lang.tr(s) if lang else s
 
 
 def _u32(buf, i):
@@ -64,7 +57,7 @@ def on_hello(s, buf, i, n):
         return
     reply = buf[i + 3] & 1
     if buf[i + 2] != _PROTO:
-        s._fail(_tr("Link v{0} there, v{1} here: update both").format(buf[i + 2], _PROTO))
+        s._fail(tr("Link v{0} there, v{1} here: update both").format(buf[i + 2], _PROTO))
         if not reply:
             hello(s, True)
         return
@@ -107,12 +100,12 @@ def _elect(s):
 
 def _idle_message(s):
     if s.demoted:
-        return _tr("Both hosted: the other device hosts")
+        return tr("Both hosted: the other device hosts")
     if s.hosting:
-        return _tr("Setting up")
+        return tr("Setting up")
     if s.peer_want == _WANT_JOIN:
-        return _tr("Both joined: one must host")
-    return _tr("Waiting for the host's game")
+        return tr("Both joined: one must host")
+    return tr("Waiting for the host's game")
 
 
 def new_game(s, plan):
@@ -160,7 +153,7 @@ def on_setup(s, buf, i, n):
                 options[k] = int(v) if v.isdigit() else v
         m = Match(Rules(vid, int(players), teams == "1", options), seed)
     except Exception:     # a set-up this firmware cannot play (an unknown variant, option)
-        s._fail(_tr("The host's game is unknown here: update both"))
+        s._fail(tr("The host's game is unknown here: update both"))
         return
     m.start_round()
     lockstep.run_forced(m)
