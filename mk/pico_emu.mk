@@ -9,6 +9,6 @@ RP2EMU ?= tools/emu/images
 .PHONY: pico-emu
 
 pico-emu: $(STAMP)
-	@$(BIN)/python -m tools.emu setup --rp2emu "$(RP2EMU)"
+	@$(BIN)/python -m tools.emu setup --rp2emu "$$RP2EMU"
 
 test: pico-emu

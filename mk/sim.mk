@@ -19,19 +19,22 @@ SEED  ?=
 ACTUAL ?=
 DPI   ?=
 SIM_ARGS ?=
-SIM_MP = $(if $(MICROPYTHON),--micropython "$(MICROPYTHON)")
-# BOARD, SIZE, SEED, VIEW, ACTUAL, DPI, KEYS, SHOT: checked and exported by mk/vars.mk, read from
-# the environment
+# Every setting is checked and exported by mk/vars.mk and read here from the environment: "$$BOARD";
+# SIM_ARGS, a list of options, unquoted (split at its spaces; its characters hold no shell syntax).
+SIM_MP = $(if $(MICROPYTHON),--micropython "$$MICROPYTHON")
 SIM_OPTS = $(if $(value BOARD),--board "$$BOARD") $(if $(value SIZE),--size "$$SIZE") \
            $(if $(value SEED),--seed "$$SEED") $(if $(filter 1,$(value ACTUAL)),--actual-size) \
-           $(if $(value DPI),--dpi "$$DPI") $(SIM_MP) $(SIM_ARGS)
+           $(if $(value DPI),--dpi "$$DPI") $(SIM_MP) $$SIM_ARGS
 
 .PHONY: sim sim-shot screenshots
 
-sim: $(STAMP)
+# The player's commands: the tools' messages name the make settings (VIEW=term, not --view term).
+sim sim-shot sim-link web web-serve build deploy deploy-src run repl: export PICO_DOMINO_MAKE := 1
+
+sim: $(PLAYER)
 	@$(BIN)/python -m tools.sim $(SIM_OPTS) $(if $(value VIEW),--view "$$VIEW")
 
-sim-shot: $(STAMP)
+sim-shot: $(PLAYER)
 	@$(BIN)/python -m tools.sim $(SIM_OPTS) --keys "$$KEYS" --screenshot "$$SHOT"
 
 screenshots: $(STAMP)

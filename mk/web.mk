@@ -9,11 +9,12 @@ WEB_ARGS ?=
 
 .PHONY: web web-serve
 
-web: $(STAMP)
-	@$(BIN)/python -m tools.web.build --out $(WEB_OUT) $(WEB_ARGS)
+# WEB_OUT, WEB_PORT, WEB_ARGS: checked and exported by mk/vars.mk, read from the environment
+web: $(PLAYER)
+	@$(BIN)/python -m tools.web.build --out "$$WEB_OUT" $$WEB_ARGS
 
 web-serve: web
-	@$(BIN)/python -m tools.web.serve $(WEB_OUT) --port $(WEB_PORT)
+	@$(BIN)/python -m tools.web.serve "$$WEB_OUT" --port "$$WEB_PORT"
 
 # The closing figures of docs/WEB.md: page load to first frame, the Hard AI's move in the browser,
 # download sizes (headless Chromium on this machine).
