@@ -29,7 +29,7 @@ SIM_OPTS = $(if $(value BOARD),--board "$$BOARD") $(if $(value SIZE),--size "$$S
 .PHONY: sim sim-shot screenshots
 
 # The player's commands: the tools' messages name the make settings (VIEW=term, not --view term).
-sim sim-shot sim-link web web-serve build deploy deploy-src run repl: export PICO_DOMINO_MAKE := 1
+sim sim-shot sim-link web web-serve build deploy deploy-src run repl pico-usb: export PICO_DOMINO_MAKE := 1
 
 sim: $(PLAYER)
 	@$(BIN)/python -m tools.sim $(SIM_OPTS) $(if $(value VIEW),--view "$$VIEW")

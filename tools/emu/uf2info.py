@@ -9,6 +9,7 @@ image it boots rather than keeping a table of its own.
 
     python -m tools.emu.uf2info FIRMWARE.uf2     prints `block device 0x100a0000 1441792 MicroPython`
 """
+import os
 import struct
 import sys
 
@@ -109,10 +110,16 @@ def main(argv):
         asked = argv[:1] in (["-h"], ["--help"])
         print("usage: " + __doc__.strip().splitlines()[-1].strip(), file=sys.stdout if asked else sys.stderr)
         return 0 if asked else 2
+    if not os.path.isfile(argv[0]):
+        print("uf2info: %s is not a file" % argv[0], file=sys.stderr)
+        return 2
     try:
         with open(argv[0], "rb") as f:
             devices = block_devices(f.read())
-    except (OSError, Uf2Error) as e:
+    except OSError as e:
+        print("uf2info: cannot read %s: %s" % (argv[0], e.strerror or e), file=sys.stderr)
+        return 2
+    except Uf2Error as e:
         print("uf2info: %s" % e, file=sys.stderr)
         return 1
     for name, address, size, _tag in devices:

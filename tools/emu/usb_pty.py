@@ -16,7 +16,6 @@ From Python (the tests): `with EmulatedPico(flash, port, board=...) as pico: pic
 give `pico.port` to mpremote; `pico.sent`/`received` count the bytes over the cable, `pico.shots()`
 the pictures, `pico.close()` pulls the plug.
 """
-import argparse
 import json
 import os
 import pty
@@ -29,6 +28,7 @@ import threading
 import time
 import tty
 
+from tools import cli
 from tools.paths import BUILD
 from tools.emu import harness as emu   # build/pico_emu, set up by `make pico-emu`
 from tools.emu import wiring
@@ -253,13 +253,15 @@ def shot_png(pico, data, path):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(prog="python -m tools.emu.usb_pty", description=__doc__.split("\n\n")[0])
-    p.add_argument("--board", default="", help="release its buttons and decode its display")
+    p = cli.parser("usb_pty", settings={"--board": "BOARD", "--image": "IMAGE"}, description=__doc__.split("\n\n")[0])
+    p.add_argument("--board", default="", choices=[""] + sorted(wiring.WIRING), metavar="BOARD",
+                   help="release its buttons and decode its display: %s" % ", ".join(sorted(wiring.WIRING)))
     p.add_argument("--image", default=emu.DEFAULT_IMAGE, choices=sorted(emu.IMAGES),
                    help="the MicroPython build it boots: pico (RPI_PICO) or pico_w (RPI_PICO_W)")
-    p.add_argument("--flash", default="", help="its flash file (default build/pico_usb/flash.img, "
+    p.add_argument("--flash", default="", type=cli.typed(cli.out_file), help="its flash file (default build/pico_usb/flash.img, "
                    "flash-pico_w.img for the W: the two filesystems differ)")
-    p.add_argument("--port", default=os.path.join(DEFAULT_DIR, "ttyACM0"))
+    p.add_argument("--port", default=os.path.join(DEFAULT_DIR, "ttyACM0"), type=cli.typed(cli.out_file),
+                   help="where its serial port's pseudo-terminal is linked")
     a = p.parse_args(argv)
     if not a.flash:
         a.flash = os.path.join(DEFAULT_DIR, "flash.img" if a.image == "pico" else "flash-%s.img" % a.image)

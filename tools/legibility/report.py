@@ -10,14 +10,13 @@ text of its frame.
 
 Usage: python -m tools.legibility.report [--seed N]   prints the table per board and screen.
 """
-import argparse
 import json
 import os
 import subprocess
 import sys
 import tempfile
 
-from tools import paths
+from tools import cli, paths
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -163,8 +162,8 @@ def table(recs):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description="Text and pip sizes in mm on every board's panel.")
-    ap.add_argument("--seed", type=int, default=7)
+    ap = cli.parser("python -m tools.legibility.report", description="Text and pip sizes in mm on every board's panel.")
+    ap.add_argument("--seed", type=cli.typed(cli.whole, 0, cli.MAX_SEED), default=7, help="deal seed (default 7)")
     a = ap.parse_args(argv)
     recs = [record(b, a.seed) for b in BOARDS]
     print(table(recs))

@@ -70,7 +70,7 @@ def run_script(args):
     try:
         for _t, what, arg in timeline:
             if what == "shot":
-                cli.out_file("shot:", arg)
+                cli.picture("shot:", arg)
     except cli.BadArg as e:
         return cli.say("sim", e)
     sim = Sim(args.board or "waveshare_lcd13", args.size, args.app, virtual=True, heap=args.heap,
@@ -150,7 +150,7 @@ def run_script(args):
 
 
 def main(argv=None):
-    ap = cli.parser("sim", description=__doc__.split("\n")[0],
+    ap = cli.parser("sim", settings=cli.SETTINGS, description=__doc__.split("\n")[0],
                     formatter_class=argparse.RawDescriptionHelpFormatter,
                     epilog="keys: " + KEYMAP_TEXT + "\n\n" + sim_link.parse_script.__doc__)
     ap.add_argument("--board", choices=BOARDS, help="board to mimic (size, keys, help); "
@@ -169,10 +169,11 @@ def main(argv=None):
                     "%d: measure yours as its width in pixels / its width in inches" % actual.DEFAULT_DPI)
     ap.add_argument("--app", help="module or .py file with run(board) instead of firmware/main.py")
     ap.add_argument("--keys", help="headless: key script to play (see below)")
-    ap.add_argument("--screenshot", type=cli.typed(cli.out_file),
+    ap.add_argument("--screenshot", type=cli.typed(cli.picture),
                     help="headless: PNG of the frame at the end of the script")
-    ap.add_argument("--data", type=cli.typed(cli.out_dir), help="directory standing in for the device's "
-                    "flash (saves, settings); default build/sim-data/<board>")
+    ap.add_argument("--data", type=cli.typed(cli.out_dir, False), help="directory standing in for the "
+                    "device's flash (saves, settings), made if missing in a folder that exists; default "
+                    "build/sim-data/<board>")
     ap.add_argument("--source", action="store_true", help="run firmware/ and boards/ from source "
                     "(default: compiled to .mpy in build/sim-mpy, as deployed)")
     ap.add_argument("--seed", type=cli.typed(cli.whole, 0, cli.MAX_SEED), help="deal seed of every new game "
@@ -185,7 +186,7 @@ def main(argv=None):
                     "so a Hard move does the same work on any machine; 0 = real time (default %(default)s)")
     ap.add_argument("--timeout", type=cli.typed(cli.number, 1, 86400), default=60.0,
                     help="headless: wall-clock limit, s")
-    ap.add_argument("--micropython", type=cli.typed(cli.executable),
+    ap.add_argument("--micropython", type=cli.typed(cli.micropython),
                     help="micropython binary (default: tools/find_micropython.py)")
     args = ap.parse_args(argv)
     if args.app and not app_exists(args.app):
@@ -205,10 +206,12 @@ def main(argv=None):
         view = args.view or default_view()
         args.board = args.board or default_board(view)
         if view == "term" and args.actual_size:
-            return cli.say("sim", "--actual-size needs the window view: a terminal's character cells "
-                           "have no size the simulator can know")
+            return cli.say("sim", "%s needs the window view (%s): a terminal's character cells have no "
+                           "size the simulator can know" % (cli.option("--actual-size"),
+                                                            cli.option("--view", "window")))
         if view == "window" and not has_display():
-            return cli.say("sim", "the window view needs a display (DISPLAY is not set): use --view term")
+            return cli.say("sim", "the window view needs a display (DISPLAY is not set): use %s"
+                           % cli.option("--view", "term"))
         if view == "window":
             from tools.sim import window
             return window.run(args)

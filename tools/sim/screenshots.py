@@ -28,7 +28,6 @@ the picture is written: an AI or UI change never silently makes a wrong picture.
   make screenshots                         (= .venv/bin/python -m tools.sim.screenshots)
   python -m tools.sim.screenshots --out /tmp/img --seed 7 --keep /tmp/shots goat_240x135 scores_128x64
 """
-import argparse
 import importlib
 import os
 import re
@@ -37,7 +36,7 @@ import subprocess
 import sys
 import tempfile
 
-from tools import paths
+from tools import cli, paths
 from tools.paths import ROOT
 from tools.sim import actual
 
@@ -382,11 +381,13 @@ def sizes(name, shot, board, out):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.sim.screenshots", description=__doc__.split("\n")[0])
-    ap.add_argument("--out", default=os.path.join(ROOT, "docs", "img"), help="default docs/img")
-    ap.add_argument("--seed", type=int, default=7, help="deal seed (default 7)")
-    ap.add_argument("--keep", help="keep the raw shots and data folders here")
-    ap.add_argument("--micropython", help="micropython binary (default: tools/find_micropython.py)")
+    ap = cli.parser("screenshots", description=__doc__.split("\n")[0])
+    ap.add_argument("--out", default=os.path.join(ROOT, "docs", "img"), type=cli.typed(cli.out_dir),
+                    help="default docs/img")
+    ap.add_argument("--seed", type=cli.typed(cli.whole, 0, cli.MAX_SEED), default=7, help="deal seed (default 7)")
+    ap.add_argument("--keep", type=cli.typed(cli.out_dir), help="keep the raw shots and data folders here")
+    ap.add_argument("--micropython", type=cli.typed(cli.micropython),
+                    help="micropython binary (default: tools/find_micropython.py)")
     ap.add_argument("only", nargs="*", metavar="NAME", help="pictures to make: %s (default all)"
                     % " ".join(n for n, _, _ in pictures()))
     args = ap.parse_args(argv)

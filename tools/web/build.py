@@ -17,7 +17,6 @@ selects the plain-Python twins that CPython runs (rollout's undecorated function
 host_tests/test_web_twins.py proves those give the same games and AI decisions as CPython and the unix
 port.
 """
-import argparse
 import base64
 import hashlib
 import json
@@ -27,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 
+from tools import cli
 from tools.deploy import main as deploy
 from tools.paths import ROOT
 
@@ -176,9 +176,10 @@ def build(out, source=False):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.web.build", description=__doc__.split("\n")[0])
-    ap.add_argument("--out", default=os.path.join(ROOT, "build", "web"), help="site folder "
-                    "(default build/web)")
+    ap = cli.parser("web", settings={"--out": "WEB_OUT"}, description=__doc__.split("\n")[0],
+                    epilog="make web runs python -m tools.web.build")
+    ap.add_argument("--out", default=os.path.join(ROOT, "build", "web"), type=cli.typed(cli.out_dir),
+                    help="site folder (default build/web)")
     ap.add_argument("--source", action="store_true", help="ship .py sources instead of .mpy")
     args = ap.parse_args(argv)
     try:

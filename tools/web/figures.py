@@ -11,7 +11,6 @@
 Times depend on the machine and its load; the AI's strength does not (rollouts per move do).
 --screenshot: the README's picture of the page, a seeded Fives game against the Hard AI.
 """
-import argparse
 import gzip
 import os
 import statistics
@@ -19,6 +18,7 @@ import sys
 import tempfile
 import time
 
+from tools import cli
 from tools.web import browser, build, serve
 
 
@@ -73,15 +73,15 @@ def screenshot(chrome, url, path):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.web.figures", description=__doc__.split("\n")[0])
-    ap.add_argument("--loads", type=int, default=5)
-    ap.add_argument("--moves", type=int, default=8)
-    ap.add_argument("--screenshot", help="also save a picture of the page here (PNG)")
+    ap = cli.parser("web-figures", description=__doc__.split("\n")[0],
+                    epilog="make web-figures runs python -m tools.web.figures")
+    ap.add_argument("--loads", type=cli.typed(cli.whole, 1, 100), default=5, help="page loads timed (1-100)")
+    ap.add_argument("--moves", type=cli.typed(cli.whole, 1, 100), default=8, help="Hard AI moves timed (1-100)")
+    ap.add_argument("--screenshot", type=cli.typed(cli.picture), help="also save a picture of the page here (PNG)")
     args = ap.parse_args(argv)
     why = browser.missing()
     if why:
-        print("web-figures: %s" % why)
-        return 2
+        return cli.say("web-figures", why)
     site = tempfile.mkdtemp(prefix="pico-web-figures-")
     build.build(site)
     srv, url = serve.serve_in_thread(site)

@@ -7,14 +7,17 @@ A plain static server plus the two cross-origin isolation headers (COOP/COEP), w
 share memory with the firmware's worker (keys reach it while the AI thinks). A static host that
 cannot send headers gets them from the site's own sw.js instead.
 """
-import argparse
 import functools
 import http.server
 import os
 import sys
 import threading
 
+from tools import cli
+
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# The make settings behind the arguments (mk/web.mk), named in the messages under make.
+SETTINGS = {"--port": "WEB_PORT", "dir": "WEB_OUT"}
 ISOLATION = (("Cross-Origin-Opener-Policy", "same-origin"),
              ("Cross-Origin-Embedder-Policy", "require-corp"))
 
@@ -51,22 +54,22 @@ def serve_in_thread(directory, isolate=True):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m tools.web.serve", description=__doc__.split("\n")[0])
+    ap = cli.parser("web-serve", settings=SETTINGS, description=__doc__.split("\n")[0])
     ap.add_argument("dir", nargs="?", default=os.path.join(ROOT, "build", "web"))
-    ap.add_argument("--port", type=int, default=8000)
+    ap.add_argument("--port", type=cli.typed(cli.port), default=8000, help="1-65535 (default 8000)")
     ap.add_argument("--host", default="127.0.0.1", help="0.0.0.0 to let a phone on the same "
                     "network in (its browser then needs http://<this PC's address>:PORT/)")
     args = ap.parse_args(argv)
     if not os.path.exists(os.path.join(args.dir, "index.html")):
-        print("web-serve: no site in %s: run `make web` first" % args.dir, file=sys.stderr)
-        return 2
+        if os.path.exists(args.dir) and not os.path.isdir(args.dir):
+            return cli.say("web-serve", "%s is a file, not a site's folder" % args.dir)
+        return cli.say("web-serve", "no site in %s: run `make web` first" % args.dir)
     try:
         srv = server(args.dir, args.port, args.host)
-    except OSError as e:
-        print("web-serve: cannot listen on %s:%d: %s (another PORT=?)" % (args.host, args.port,
-                                                                            e.strerror or e),
-              file=sys.stderr)
-        return 2
+    except (OSError, OverflowError) as e:
+        return cli.say("web-serve", "cannot listen on %s:%d: %s (another port: %s)" % (
+            args.host, args.port, getattr(e, "strerror", None) or e,
+            cli.option("--port", args.port % 65535 + 1, settings=SETTINGS)))
     print("web-serve: http://%s:%d/  (Ctrl-C stops)" % (
         "localhost" if args.host in ("127.0.0.1", "0.0.0.0") else args.host, srv.server_address[1]),
         flush=True)
