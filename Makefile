@@ -27,6 +27,8 @@ export PYTHONDONTWRITEBYTECODE := 1
 # Area makefiles (deploy, sim, ai): they may add long runs to SOAK_EXTRA.
 SOAK_EXTRA :=
 -include $(filter-out mk/vars.mk,$(wildcard mk/*.mk))
+# The settings reach the recipes through the environment (mk/vars.mk), their defaults given above.
+export $(_VAR_SETTINGS)
 .PHONY: venv test soak soak-engine clean help fonts
 
 help:

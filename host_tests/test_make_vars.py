@@ -243,6 +243,13 @@ def test_good_values_reach_the_tools_as_typed(copy, tmp_path):
     assert args == ["-m", "tools.deploy", "deploy", "--board", "oled_diy", "--port", "", "--chip", ""], args
     [(args, from_make)] = tool("bench", "BENCH_ARGS=--reps 9 --out /tmp/b.md")
     assert args[-4:] == ["--reps", "9", "--out", "/tmp/b.md"] and from_make == "", args
+    # the makefiles' defaults reach them too
+    [(args, _m)] = tool("sim-shot")
+    assert args[-4:] == ["--keys", "wait:500", "--screenshot", "out/sim.png"], args
+    [(args, _m)] = tool("sim-link")
+    assert args == ["-m", "tools.link.sim_pair", "--game", "fives 2 0 HG"], args
+    [build, serve] = tool("web-serve")
+    assert build[0][-2:] == ["--out", "build/web"] and serve[0][-3:] == ["build/web", "--port", "8000"], serve
     ran = tool("soak-monkey", "MONKEY_PRESSES=300", "MONKEY_SEED=5", "MONKEY_ARGS=--jobs 1")
     assert ran[0][0] == ["-m", "tools.proofs.monkey", "--presses", "300", "--jobs", "2", "--seed", "5", "--jobs",
                          "1"], ran

@@ -80,4 +80,5 @@ ifneq ($(_var_other),)
 $(error $(firstword $(_var_other))= is not a setting of this Makefile (`make help`; the settings: \
   $(_VAR_SETTINGS)))
 endif
-export $(_VAR_SETTINGS)
+# (exported by the Makefile once every makefile has given its defaults: `export NAME` on a name not
+# yet set would set it, empty, and its `?=` default would then never apply)

@@ -219,7 +219,7 @@ def main(argv):
     if argv[:1] in (["--help"], ["-h"]):
         return cli.usage(USAGE, globals())
     if not argv:
-        print(USAGE)
+        sys.stderr.write(USAGE + "\n")
         return 2
     mode = argv[0]
     opt = {"--variant": "block", "--players": "2", "--ms": "1000", "--rounds": "1000", "--n": "0",
@@ -235,7 +235,7 @@ def main(argv):
             opt[a] = argv[i + 1]
             i += 2
         else:
-            print(USAGE)
+            sys.stderr.write(USAGE + "\n")
             return 2
     rng32.install()
     try:
@@ -254,10 +254,10 @@ def main(argv):
         elif mode == "hardmem":
             return bench_hardmem(vid, players, teams, int(opt["--budget"]), int(opt["--moves"]), seed)
         else:
-            print(USAGE)
+            sys.stderr.write(USAGE + "\n")
             return 2
-    except ValueError as e:
-        print("bench_engine: " + str(e))
+    except ValueError as e:          # a bad option's value, or rules that cannot be (Block for 9)
+        sys.stderr.write("bench_engine: " + str(e) + "\n")
         return 2
     return 0
 

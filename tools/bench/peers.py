@@ -90,21 +90,23 @@ def main(argv):
         print(__doc__.strip())
         return 0
     if not argv or argv[0] not in PEERS:
-        print(usage)
+        sys.stderr.write(usage + "\n")
         return 2
     ms, seed = 1000, 1
     rest = argv[1:]
     try:
         while rest:
+            if rest[0] not in ("--ms", "--seed"):
+                raise ValueError("unknown option " + rest[0])
+            if len(rest) < 2 or not rest[1].isdigit():
+                raise ValueError("%s wants a whole number%s" % (rest[0], ", not %r" % rest[1] if rest[1:] else ""))
             if rest[0] == "--ms":
                 ms = int(rest[1])
-            elif rest[0] == "--seed":
-                seed = int(rest[1])
             else:
-                raise ValueError("unknown option " + rest[0])
+                seed = int(rest[1])
             rest = rest[2:]
-    except (ValueError, IndexError) as e:
-        print("bench_peers: " + str(e))
+    except ValueError as e:
+        sys.stderr.write("bench_peers: " + str(e) + "\n")
         return 2
     try:
         bench(argv[0], ms, seed)

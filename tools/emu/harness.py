@@ -276,20 +276,30 @@ def run(flash, script=None, code=None, plan=(), gpio_high=(), st7789=None, ssd13
 
 
 def main(argv):
+    usage = "usage: python -m tools.emu setup [--rp2emu DIR] | check"
     if argv[:1] == ["setup"]:
-        src = argv[2] if argv[1:2] == ["--rp2emu"] and len(argv) > 2 else RP2EMU
+        if argv[1:] and (len(argv) != 3 or argv[1] != "--rp2emu"):
+            sys.stderr.write("pico_emu: setup takes --rp2emu DIR alone, not %s (%s)\n" % (" ".join(argv[1:]), usage))
+            return 2
+        src = argv[2] if argv[1:] else RP2EMU
+        if not os.path.isdir(src):
+            sys.stderr.write("pico_emu: --rp2emu %s: no such folder (the images: tools/emu/images)\n" % src)
+            return 2
         why = setup(src)
         if why:
             print("pico_emu: not set up (the emulated-Pico tests will skip): " + why)
             return 0
         print("pico_emu: ready in build/pico_emu")
         return 0
+    if argv[:1] == ["check"] and len(argv) > 1:
+        sys.stderr.write("pico_emu: check takes no options (%s)\n" % usage)
+        return 2
     if argv[:1] == ["check"]:
         why = missing()
         print("pico_emu: " + (why or "ready"))
         return 1 if why else 0
     if argv[:1] in (["--help"], ["-h"]):
-        print("usage: python -m tools.emu setup [--rp2emu DIR] | check\n\n" + __doc__.strip())
+        print(usage + "\n\n" + __doc__.strip())
         return 0
-    sys.stderr.write("usage: python -m tools.emu setup [--rp2emu DIR] | check\n")
+    sys.stderr.write(usage + "\n")
     return 2
