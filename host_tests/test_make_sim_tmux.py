@@ -187,3 +187,28 @@ def test_make_sim_terminal_menu_and_a_played_tile(tmp_path):
         assert re.search(r"^round 66 \d\d[LR]", saved, re.M), saved  # our move is in the save
     finally:
         tm.run("kill-server")
+
+
+def test_make_sim_in_a_small_terminal_says_what_size_it_needs(tmp_path):
+    """80x24, the 240x240 board: the top line names the terminal size a readable picture needs (and
+    the make setting for the window view when there is a display); quitting leaves that line on the
+    normal screen."""
+    sock = "makesimsmall%d" % os.getpid()
+    tm = Tmux(sock)
+    cmd = ("cd %s && env -u DISPLAY -u WAYLAND_DISPLAY make sim VIEW=term BOARD=waveshare_lcd13 "
+           "SIM_ARGS='--data %s'; echo EXIT=$?; sleep 30" % (ROOT, tmp_path / "data"))
+    r = tm.run("new-session", "-d", "-s", "t", "-x", "80", "-y", "24", cmd)
+    assert r.returncode == 0, r.stderr
+    try:
+        screen = tm.wait_text("needs a 240x124 terminal", timeout=60)
+        assert screen.split("\n")[0].startswith("sim: 1/6 scale, unreadable: needs a 240x124 terminal"), screen
+        assert "--view" not in screen
+        time.sleep(0.5)
+        tm.keys("q")
+        screen = tm.wait_text("EXIT=")
+        assert ("sim: this 80x24 terminal showed the 240x240 screen at 1/6, too small to read: a readable "
+                "picture needs 240x124") in screen.replace("\n", ""), screen
+        assert "EXIT=0" in screen
+    finally:
+        tm.run("kill-server")
+

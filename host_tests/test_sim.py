@@ -234,3 +234,23 @@ def test_terminal_view_ctrl_c():
         assert "\nicanon" in screen
     finally:
         _tmux("-L", sock, "kill-server")
+
+
+def test_the_window_hint_names_the_make_setting():
+    from tools.sim import term
+    env = dict(os.environ)
+    try:
+        os.environ["PICO_DOMINO_MAKE"] = "1"
+        top, last = term.too_small(240, 240, 80, 24, window=True)
+        assert top.startswith("sim: 1/6 scale, unreadable: needs a 240x124 terminal, or VIEW=window"), top
+        assert last.endswith("or VIEW=window"), last
+        os.environ.pop("PICO_DOMINO_MAKE")
+        top, last = term.too_small(240, 240, 80, 24, window=True)
+        assert "or --view window" in top and "VIEW" not in top
+        assert term.too_small(128, 64, 128, 36) is None and term.too_small(240, 135, 240, 72) is None
+        assert term.too_small(128, 64, 128, 35) is not None
+        top, _ = term.too_small(128, 64, 80, 24, window=False)
+        assert "needs a 128x36 terminal (" in top and "window," not in top
+    finally:
+        os.environ.clear()
+        os.environ.update(env)

@@ -1,6 +1,7 @@
 """Terminal view of the simulator: half-block characters with 24-bit colour, one character cell =
 one pixel wide, two pixels high. Pixel-exact when the terminal is large enough, else scaled down
-(box filter) with a note saying how large it must be. Keys come from the terminal, which reports
+(box filter), which no one can read: the top line then says the terminal size a readable picture
+needs and how to get it, and so does a line left on the screen after the simulator quits. Keys come from the terminal, which reports
 presses and never releases: every key press is one tap (TermKeys), however fast they come, and a
 key held down (the terminal's auto-repeat) is held until ~150 ms after its last repeat.
 """
@@ -12,6 +13,7 @@ import termios
 import time
 import tty
 
+from tools import cli
 from tools.sim.link import (K_A, K_B, K_DOWN, K_LEFT, K_PRESS, K_RIGHT, K_UP, K_X, K_Y, Reader, Sim,
                       frame_image, report)
 
@@ -99,6 +101,32 @@ def layout(w, h, cols, rows):
     return s, (w + s - 1) // s, ((h + s - 1) // s + 1) // 2
 
 
+def needed(w, h):
+    """The terminal size (columns, rows) that shows a w x h frame pixel-exact, one pixel a
+    half-cell: the smallest that can be read (scaled down, the text's strokes blur together)."""
+    return w, (h + 1) // 2 + TOP + BOTTOM
+
+
+def too_small(w, h, cols, rows, window=None):
+    """None when a w x h frame fits this terminal pixel-exact, else (the top line, the line left after
+    quitting) saying the terminal size a readable picture needs, and the window view when there is a
+    display (window None: ask tools.sim.main). The top line is cut at the terminal's width: what to
+    do comes first."""
+    s, _pw, _prow = layout(w, h, cols, rows)
+    if s == 1:
+        return None
+    if window is None:
+        from tools.sim.main import has_display
+        window = has_display()
+    nc, nr = needed(w, h)
+    alt = ", or " + cli.option("--view", "window") if window else ""
+    how = "a larger window or a smaller font"
+    return ("sim: 1/%d scale, unreadable: needs a %dx%d terminal%s (this one: %dx%d; %s)"
+            % (s, nc, nr, alt, cols, rows, how),
+            "sim: this %dx%d terminal showed the %dx%d screen at 1/%d, too small to read: a readable "
+            "picture needs %dx%d (%s)%s" % (cols, rows, w, h, s, nc, nr, how, alt))
+
+
 def render_rows(rgb, pw, ph):
     """RGB bytes of pw x ph -> list of strings, one per text row (half blocks)."""
     out = []
@@ -137,6 +165,7 @@ class Screen:
         self.out = out
         self.prev = {}
         self.size = None
+        self.small = None       # the too-small line of the last picture drawn, else None
 
     def write(self, s):
         self.out.write(s)
@@ -155,14 +184,13 @@ class Screen:
             w, h = hello.width, hello.height
             s, pw, prow = layout(w, h, cols, rows)
             im = frame_image(hello, sim.frame).convert("RGB")
-            note = "pixel-exact"
+            self.small = too_small(w, h, cols, rows)
             if s > 1:
                 from PIL import Image
                 im = im.resize((pw, (h + s - 1) // s), Image.BOX)
-                note = "scaled 1/%d (pixel-exact needs %dx%d)" % (
-                    s, w, (h + 1) // 2 + TOP + BOTTOM)
-            title = "sim: %s %dx%d%s  %s" % (hello.profile, w, h, " mono" if hello.mono else "",
-                                            note)
+                title = self.small[0]          # what it needs first: the line is cut at cols
+            else:
+                title = "sim: %s %dx%d%s  pixel-exact" % (hello.profile, w, h, " mono" if hello.mono else "")
             lines[1] = title[:cols]
             x0 = max(0, (cols - pw) // 2) + 1
             for r, row in enumerate(render_rows(im.tobytes(), im.width, im.height)):
@@ -245,4 +273,6 @@ def run(args):
         for s, h in old_handlers.items():
             signal.signal(s, h)
         rc = sim.stop()
+    if screen.small:             # left on the normal screen, to act on
+        print(screen.small[1])
     return report(sim, reason, rc)
