@@ -47,6 +47,10 @@ help:
 	@echo "make fonts                 rebuild firmware/fonts from Terminus (apt: fonts-terminus-otb)"
 	@echo "make deploy BOARD=<board>  flash a Pico with mpremote (deploy-src, run, repl too)"
 	@echo "make lint / make typecheck ruff / basedpyright against the MicroPython stubs"
+	@echo "settings (NAME=value; README.md, Make settings):"
+	@echo "  BOARD= PORT= CHIP= FORCE=1   VIEW= SIZE= SEED= ACTUAL= DPI= KEYS= SHOT= SIM_ARGS="
+	@echo "  LINK_GAME= LINK_ARGS=   WEB_PORT= WEB_OUT= WEB_ARGS=   MICROPYTHON= PYTHON=   IMAGE= RP2EMU="
+	@echo "  BENCH_ARGS= ARENA_MATCHES= DOMINOES_MATCHES= MONKEY_PRESSES= MONKEY_SEED= SOAK_GAMES= MONKEY_ARGS="
 
 venv: $(STAMP)
 

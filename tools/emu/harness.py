@@ -279,7 +279,8 @@ def main(argv):
     usage = "usage: python -m tools.emu setup [--rp2emu DIR] | check"
     if argv[:1] == ["setup"]:
         if argv[1:] and (len(argv) != 3 or argv[1] != "--rp2emu"):
-            sys.stderr.write("pico_emu: setup takes --rp2emu DIR alone, not %s (%s)\n" % (" ".join(argv[1:]), usage))
+            sys.stderr.write("pico_emu: setup takes --rp2emu DIR alone, not %s (%s)\n"
+                             % (" ".join(argv[1:]), usage))
             return 2
         src = argv[2] if argv[1:] else RP2EMU
         if not os.path.isdir(src):

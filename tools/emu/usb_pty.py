@@ -253,13 +253,14 @@ def shot_png(pico, data, path):
 
 
 def main(argv=None):
-    p = cli.parser("usb_pty", settings={"--board": "BOARD", "--image": "IMAGE"}, description=__doc__.split("\n\n")[0])
+    p = cli.parser("usb_pty", settings={"--board": "BOARD", "--image": "IMAGE"},
+                   description=__doc__.split("\n\n")[0])
     p.add_argument("--board", default="", choices=[""] + sorted(wiring.WIRING), metavar="BOARD",
                    help="release its buttons and decode its display: %s" % ", ".join(sorted(wiring.WIRING)))
     p.add_argument("--image", default=emu.DEFAULT_IMAGE, choices=sorted(emu.IMAGES),
                    help="the MicroPython build it boots: pico (RPI_PICO) or pico_w (RPI_PICO_W)")
-    p.add_argument("--flash", default="", type=cli.typed(cli.out_file), help="its flash file (default build/pico_usb/flash.img, "
-                   "flash-pico_w.img for the W: the two filesystems differ)")
+    p.add_argument("--flash", type=cli.typed(cli.out_file), help="its flash file (default "
+                   "build/pico_usb/flash.img, flash-pico_w.img for the W: the two filesystems differ)")
     p.add_argument("--port", default=os.path.join(DEFAULT_DIR, "ttyACM0"), type=cli.typed(cli.out_file),
                    help="where its serial port's pseudo-terminal is linked")
     a = p.parse_args(argv)

@@ -162,8 +162,10 @@ def table(recs):
 
 
 def main(argv=None):
-    ap = cli.parser("python -m tools.legibility.report", description="Text and pip sizes in mm on every board's panel.")
-    ap.add_argument("--seed", type=cli.typed(cli.whole, 0, cli.MAX_SEED), default=7, help="deal seed (default 7)")
+    ap = cli.parser("python -m tools.legibility.report",
+                    description="Text and pip sizes in mm on every board's panel.")
+    ap.add_argument("--seed", type=cli.typed(cli.whole, 0, cli.MAX_SEED), default=7,
+                    help="deal seed (default 7)")
     a = ap.parse_args(argv)
     recs = [record(b, a.seed) for b in BOARDS]
     print(table(recs))

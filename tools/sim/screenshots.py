@@ -384,7 +384,8 @@ def main(argv=None):
     ap = cli.parser("screenshots", description=__doc__.split("\n")[0])
     ap.add_argument("--out", default=os.path.join(ROOT, "docs", "img"), type=cli.typed(cli.out_dir),
                     help="default docs/img")
-    ap.add_argument("--seed", type=cli.typed(cli.whole, 0, cli.MAX_SEED), default=7, help="deal seed (default 7)")
+    ap.add_argument("--seed", type=cli.typed(cli.whole, 0, cli.MAX_SEED), default=7,
+                    help="deal seed (default 7)")
     ap.add_argument("--keep", type=cli.typed(cli.out_dir), help="keep the raw shots and data folders here")
     ap.add_argument("--micropython", type=cli.typed(cli.micropython),
                     help="micropython binary (default: tools/find_micropython.py)")

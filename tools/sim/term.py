@@ -1,9 +1,10 @@
 """Terminal view of the simulator: half-block characters with 24-bit colour, one character cell =
 one pixel wide, two pixels high. Pixel-exact when the terminal is large enough, else scaled down
 (box filter), which no one can read: the top line then says the terminal size a readable picture
-needs and how to get it, and so does a line left on the screen after the simulator quits. Keys come from the terminal, which reports
-presses and never releases: every key press is one tap (TermKeys), however fast they come, and a
-key held down (the terminal's auto-repeat) is held until ~150 ms after its last repeat.
+needs and how to get it, and so does a line left on the screen after the simulator quits. Keys
+come from the terminal, which reports presses and never releases: every key press is one tap
+(TermKeys), however fast they come, and a key held down (the terminal's auto-repeat) is held until
+~150 ms after its last repeat.
 """
 import os
 import select

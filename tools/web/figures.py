@@ -76,8 +76,10 @@ def main(argv=None):
     ap = cli.parser("web-figures", description=__doc__.split("\n")[0],
                     epilog="make web-figures runs python -m tools.web.figures")
     ap.add_argument("--loads", type=cli.typed(cli.whole, 1, 100), default=5, help="page loads timed (1-100)")
-    ap.add_argument("--moves", type=cli.typed(cli.whole, 1, 100), default=8, help="Hard AI moves timed (1-100)")
-    ap.add_argument("--screenshot", type=cli.typed(cli.picture), help="also save a picture of the page here (PNG)")
+    ap.add_argument("--moves", type=cli.typed(cli.whole, 1, 100), default=8,
+                    help="Hard AI moves timed (1-100)")
+    ap.add_argument("--screenshot", type=cli.typed(cli.picture),
+                    help="also save a picture of the page here (PNG)")
     args = ap.parse_args(argv)
     why = browser.missing()
     if why:
