@@ -11,15 +11,14 @@ BIN    := $(VENV)/bin
 # and on top of it the developers' tools (requirements.txt: make test, lint, typecheck, soak, bench).
 PLAYER := $(VENV)/.installed-player
 STAMP  := $(VENV)/.installed
-# Prefer a `micropython` already on PATH (Homebrew, distributions); fall back to the pinned wheel in
-# .venv. Looked up once (the recipes read it from the environment, "$$MICROPYTHON").
-ifeq ($(origin MICROPYTHON),undefined)
-MICROPYTHON := $(shell $(PYTHON) -m tools.find_micropython 2>/dev/null)
-endif
 # The import roots (the repository, firmware/; tools/paths.py) for CPython tools: written into the venv
 # as a .pth file. MicroPython reads no .pth: its runs get MICROPYPATH.
 ROOTS_PTH := $(VENV)/.roots-pth
-MP_RUN = env MICROPYPATH="$$(pwd):$$(pwd)/firmware" "$$MICROPYTHON"
+# The micropython program: MICROPYTHON= when given, else a `micropython` already on PATH (Homebrew,
+# distributions), else the pinned wheel's in .venv (tools/find_micropython.py, asked when the recipe
+# runs: after .venv is made). The tools find it the same way when not told.
+MP_BIN = "$${MICROPYTHON:-$$($(BIN)/python -m tools.find_micropython)}"
+MP_RUN = env MICROPYPATH="$$(pwd):$$(pwd)/firmware" $(MP_BIN)
 
 export PYTHONDONTWRITEBYTECODE := 1
 

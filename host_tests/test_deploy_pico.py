@@ -50,7 +50,8 @@ BUILD = os.path.join(ROOT, "build", "test_deploy_pico")
 MPREMOTE = os.path.join(ROOT, ".venv", "bin", "mpremote")
 # What a hobbyist's clone has that `make deploy` uses (copied with their times, so make sees the
 # venv's stamp as up to date; .venv itself is linked).
-CHECKOUT = ("Makefile", "mk", "tools", "firmware", "boards", "requirements.txt", "package.json")
+CHECKOUT = ("Makefile", "mk", "tools", "firmware", "boards", "requirements.txt", "requirements-player.txt",
+            "package.json")
 BOOT_S = 240          # wall seconds allowed from a reset to the first menu frame
 
 

@@ -36,7 +36,8 @@ def monkey_run(tree, tmp_path_factory, request):
     import io
     import random
     from contextlib import redirect_stdout
-    seed = int(os.environ.get("MONKEY_SEED") or random.SystemRandom().randrange(1, monkey.MAX_SEED))
+    given = os.environ.get("MONKEY_SEED", "")       # (make exports its default, `random`)
+    seed = int(given) if given.isdigit() else random.SystemRandom().randrange(1, monkey.MAX_SEED)
     term = request.config.pluginmanager.get_plugin("terminalreporter")
     if term is not None:
         term.write_line("\nmonkey smoke: seed %d (replay: MONKEY_SEED=%d, or python -m tools.proofs.monkey "

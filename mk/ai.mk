@@ -9,7 +9,7 @@ ARENA_MATCHES ?= 1000
 # series against the dominoes library (4.2-4.6 hands each: 140 gave 594 against `double`, seed 1):
 # 160 give >= 600 hands
 DOMINOES_MATCHES ?= 160
-ARENA = nice $(BIN)/python -m tools.arena --jobs 2 --python "$$MICROPYTHON" --seed 1
+ARENA = nice $(BIN)/python -m tools.arena --jobs 2 --python $(MP_BIN) --seed 1
 # pairing : goal (% of matches won by A; against the dominoes players: % of hands won)
 ARENA_GOALS = draw:2:hard:greedy:92 draw:2:hard:medium:70 draw:2:medium:greedy:70 draw:2:easy:random:55 \
               fives:2:hard:greedy:70 goat:4t:hard:medium:60 block:2:hard:greedy:90 block:2:hard:medium:65 \

@@ -19,4 +19,4 @@ $(BENCH_STAMP): requirements-bench.txt
 
 bench: $(STAMP) $(BENCH_STAMP)
 	$(BIN)/python -m tools.bench --peer-python $(BENCH_VENV)/bin/python \
-	  $(if $(MICROPYTHON),--micropython "$$MICROPYTHON") --out docs/benchmarks.md $$BENCH_ARGS
+	  $(if $(value MICROPYTHON),--micropython "$$MICROPYTHON") --out docs/benchmarks.md $$BENCH_ARGS

@@ -21,7 +21,7 @@ DPI   ?=
 SIM_ARGS ?=
 # Every setting is checked and exported by mk/vars.mk and read here from the environment: "$$BOARD";
 # SIM_ARGS, a list of options, unquoted (split at its spaces; its characters hold no shell syntax).
-SIM_MP = $(if $(MICROPYTHON),--micropython "$$MICROPYTHON")
+SIM_MP = $(if $(value MICROPYTHON),--micropython "$$MICROPYTHON")
 SIM_OPTS = $(if $(value BOARD),--board "$$BOARD") $(if $(value SIZE),--size "$$SIZE") \
            $(if $(value SEED),--seed "$$SEED") $(if $(filter 1,$(value ACTUAL)),--actual-size) \
            $(if $(value DPI),--dpi "$$DPI") $(SIM_MP) $$SIM_ARGS
