@@ -59,7 +59,18 @@ FONTS, CAPS_UM = font_module()
 
 def test_the_writer_lists_every_built_font():
     assert [n for n, _ in FONTS] == [n for n, _ in build.SIZES]
-    assert sorted(os.listdir(FONTS_DIR)) == sorted([n + ".bin" for n, _ in FONTS] + ["OFL.txt"])
+    assert sorted(os.listdir(FONTS_DIR)) == sorted([n + ".bin" for n, _ in FONTS] + ["OFL.txt", build.SUMS])
+
+
+def test_the_checksums_are_the_files():
+    """fonts/SHA256SUMS (what the deploy build checks the fonts against) is what `make fonts` writes
+    for the checked-in files."""
+    files = []
+    for name, _ in FONTS:
+        with open(os.path.join(FONTS_DIR, name + ".bin"), "rb") as f:
+            files.append((name + ".bin", f.read()))
+    with open(os.path.join(FONTS_DIR, build.SUMS), encoding="utf-8") as f:
+        assert f.read() == build.sums_text(files), "fonts/SHA256SUMS is stale: run `make fonts`"
 
 
 @pytest.mark.parametrize("name,caps", FONTS)
@@ -88,6 +99,8 @@ def test_the_files_are_what_the_tool_makes(tmp_path):
             want = f.read()
         assert (tmp_path / (name + ".bin")).read_bytes() == want, \
             "%s.bin differs from what `make fonts` makes: run it and commit" % name
+    with open(os.path.join(FONTS_DIR, build.SUMS), "rb") as f:
+        assert (tmp_path / build.SUMS).read_bytes() == f.read(), "SHA256SUMS differs: run `make fonts`"
 
 
 @pytest.mark.parametrize("name", [n for n in boards.NAMES if n != "sim"])

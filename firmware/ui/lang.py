@@ -10,14 +10,18 @@ allocates nothing, and a match's worst point holds its table's one or two texts,
 The file is open only while texts are being looked up: close() (App.release, before an AI's search;
 forget()) gives its buffer back (1.1 KB on the Pico W) and the next text not kept opens it again
 (docs/UI.md, "Languages": the heap figures). A translation keeps the English text's placeholders
-({0}, {name}, %d): the caller formats the result.
+({0}, {1}, ...): the caller formats the result with str.format.
 
 The index's hash is 14 bits: hash() of the English text's UTF-8 bytes has 8 on the Pico (MicroPython's
 qstr hash), too few alone for ~330 texts, so the length's low 6 bits go with them; 14 bits keep
 every index entry a small int (no heap). A shared hash costs a miss one more line read.
 
-The file's budget: at most 64 KB (its offsets are 16-bit), lines of at most 1 KB, UTF-8 throughout;
-a file over it, or damaged, is refused whole (OSError), English stays.
+The file's budget: at most 64 KB (its offsets are 16-bit), lines of at most 1 KB; a file over it,
+or one with no good line, is refused whole (OSError), English stays. Each line is checked against its
+English text when the file is indexed, so no format call can raise because of a translation: both
+valid UTF-8, the same format fields ({0}, {1}: each as often as in the English, which is once),
+every other brace doubled ({{, }}). A line that fails is left out of the index (its text shows in
+English) and counted: use() returns how many, for the one line that says so.
 
 use() switches at any time (no reboot): the old index and texts are dropped, the new file read.
 """
@@ -54,29 +58,35 @@ def code():
 
 
 def use(lang, path=None):
-    """Speak `lang` from now on ("en": drop the index). An unknown code leaves English; so does a
-    file that cannot be read or is over its budget or damaged, raising OSError (English already in
-    place, so the caller can say so in one line: screen.lang_problem)."""
+    """Speak `lang` from now on ("en": drop the index); returns how many of the file's lines were
+    dropped (0: none). An unknown code leaves English; so does a file that cannot be read, is over
+    its budget or has no good line, raising OSError (English already in place, so the caller can
+    say so in one line: screen.lang_problem)."""
     global _path, _index, _code
     close()
     _cache.clear()
     _path = _index = None
     _code = "en"
     if lang == "en" or lang not in LANGS:
-        return
+        return 0
     path = path or folder() + lang + ".txt"
     with open(path, "rb") as f:
         try:
-            index = _read_index(f)
-        except (ValueError, MemoryError):     # not UTF-8 (UnicodeError), over its budget, or
-                                              # more lines than the heap can index
+            keys, bad = _read_index(f)
+        except (ValueError, MemoryError):     # over its budget, or more lines than the heap
+            keys = None                       # can index
+        if not keys:
             raise OSError(22)                 # EINVAL: damaged
-    _path, _index, _code = path, index, lang
+    keys.sort()
+    _path, _index, _code = path, array("I", keys), lang
+    return bad
 
 
 def _read_index(f):
-    """The sorted index of the open language file `f`, its budget checked on the way."""
+    """The open language file `f`'s index entries, unsorted, and how many lines were dropped, its
+    budget checked on the way (ValueError)."""
     keys = []
+    bad = 0
     at = 0
     while True:
         ln = f.readline(_LINE + 1)
@@ -86,11 +96,55 @@ def _read_index(f):
             raise ValueError
         tab = ln.find(b"\t")
         if tab > 0:
-            str(ln, "utf-8")                  # (a damaged line is refused now, not mid-game)
-            keys.append(_hash(_unescape(ln[:tab])) << 16 | at)
+            if _good(ln, tab):
+                keys.append(_hash(_unescape(ln[:tab])) << 16 | at)
+            else:
+                bad += 1
+        elif ln.strip():
+            bad += 1                          # (a line without its English text)
         at += len(ln)
-    keys.sort()
-    return array("I", keys)
+    return keys, bad
+
+
+def _good(ln, tab):
+    """Line `ln` (English, a tab at `tab`, the translation) can stand in for its English: both
+    UTF-8, the translation not empty, and the same format fields, each brace otherwise doubled."""
+    try:
+        str(ln, "utf-8")
+    except ValueError:                        # (UnicodeError)
+        return False
+    t = ln[tab + 1:].rstrip(b"\r\n")
+    if not t:
+        return False
+    if b"{" not in ln and b"}" not in ln:     # (most lines: no field, nothing more to check)
+        return True
+    a = _fields(ln[:tab])
+    return a is not None and a == _fields(t)
+
+
+def _fields(b):
+    """The format fields of `b` ({0} -> b"0"), sorted, or None when a brace is unpaired ("{", "}",
+    "{0" ...) or a field holds a brace."""
+    out = []
+    i = 0
+    while True:
+        o = b.find(b"{", i)
+        c = b.find(b"}", i)
+        if o < 0 and c < 0:
+            break
+        if c >= 0 and (o < 0 or c < o):       # a "}" first: only "}}" is one
+            if b[c + 1:c + 2] != b"}":
+                return None
+            i = c + 2
+        elif b[o + 1:o + 2] == b"{":          # "{{"
+            i = o + 2
+        elif c < 0 or b.find(b"{", o + 1, c) >= 0:
+            return None
+        else:
+            out.append(b[o + 1:c])
+            i = c + 1
+    out.sort()
+    return out
 
 
 def _hash(b):

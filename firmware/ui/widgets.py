@@ -14,6 +14,8 @@ _K_RIGHT = const(0x008)  # = keys.K_RIGHT
 _K_X = const(0x040)      # = keys.K_X
 _K_Y = const(0x080)      # = keys.K_Y
 
+_HELP_LINE = const(1024)     # the longest line a help file may have
+_HELP_SECTION = const(4096)  # the most bytes of one section (help_ru.txt's largest: 858)
 _MX = const(2)           # the text's margin from the screen's left edge (a column is kept for it)
 OPTION_LABELS = {
     "target": "Target", "hand": "Hand size", "big_tiles": "0-0=25 6-6=50", "lone_00": "Lone 0-0",
@@ -232,26 +234,50 @@ def foot_lines(g, text):
 
 def help_text(vid):
     """The section [vid] of help.txt, or of the language's own (ui/lang.py help_file: asked only
-    when a language other than English is loaded), read from flash only when asked."""
+    when a language other than English is loaded), read from flash only when asked. The language's
+    file missing, damaged or without the section: the English section under a line that says so."""
     try:
-        base = __file__.rsplit("/", 1)[0]
+        base = __file__.rsplit("/", 1)[0] + "/"
     except NameError:
-        base = "/ui"
+        base = "/ui/"
     lang = sys.modules.get("ui.lang")
     name = lang.help_file() if lang is not None else "help.txt"
+    text = _section(base + name, vid)
+    if text is None and name != "help.txt":
+        text = _section(base + "help.txt", vid)
+        if text is not None:
+            return tr("Help damaged: in English") + "\n" + text
+    return "Help file missing." if text is None else text
+
+
+def _section(path, vid):
+    """The text of section [vid] of the help file at `path`; None when the file cannot be read,
+    lacks the section, or a line up to its end is not UTF-8 or over the budget (_HELP_LINE bytes a
+    line, _HELP_SECTION a section)."""
     out = []
     on = False
+    size = 0
+    head = b"[" + vid.encode() + b"]"
     try:
-        with open(base + "/" + name) as f:
-            for ln in f:
-                if ln[:1] == "[":
+        with open(path, "rb") as f:
+            while True:
+                ln = f.readline(_HELP_LINE + 1)
+                if not ln or ln[:1] == b"[":
                     if on:
                         break        # the section is read: no more lines of the file in the heap
-                    on = ln.rstrip("\n") == "[" + vid + "]"
-                elif on:
-                    out.append(ln.rstrip("\n"))
-    except OSError:
-        return "Help file missing."
+                    if not ln:
+                        return None
+                    on = ln.rstrip(b"\r\n") == head
+                    continue
+                if len(ln) > _HELP_LINE:
+                    return None
+                if on:
+                    size += len(ln)
+                    if size > _HELP_SECTION:
+                        return None
+                    out.append(str(ln, "utf-8").rstrip("\r\n"))
+    except (OSError, ValueError):        # (UnicodeError: not UTF-8)
+        return None
     return "\n".join(out).strip()
 
 
