@@ -140,8 +140,8 @@ def test_missing_file_leaves_english(tmp_path):
     bytes(range(256)) * 300,                             # noise, no line breaks
 ])
 def test_damaged_file_leaves_english(tmp_path, content):
-    """A language file over its budget or not UTF-8 is refused whole, with one line to say so,
-    before anything reads it mid-game."""
+    """A language file over its budget, or without one good line, is refused whole, with one line
+    to say so, before anything reads it mid-game."""
     p = tmp_path / "ru.txt"
     p.write_bytes(content)
     with pytest.raises(OSError) as e:
@@ -151,6 +151,87 @@ def test_damaged_file_leaves_english(tmp_path, content):
     with pytest.raises(OSError) as e:
         lang.use("ru", str(tmp_path / "none.txt"))
     assert lang_problem(e.value) == "Language file missing"
+
+
+MUTATIONS = (
+    ("shifted", lambda v: v.replace("{3}", "{4}").replace("{2}", "{3}").replace("{1}", "{2}").replace("{0}", "{1}")),
+    ("repeated", lambda v: v.replace("{0}", "{0}{0}")),
+    ("named", lambda v: v.replace("{0}", "{x}")),
+    ("stray {", lambda v: v + " {"),
+    ("stray }", lambda v: "} " + v),
+    ("unclosed", lambda v: v.replace("{0}", "{0", 1)),
+    ("extra", lambda v: v + " {3}"),
+    ("dropped", lambda v: v.replace("{0}", "", 1)),
+    ("a spec", lambda v: v.replace("{0}", "{0:>999}", 1)),
+    ("auto", lambda v: v.replace("{0}", "{}", 1)),
+)
+
+
+def write_lang(path, rows):
+    path.write_bytes(("".join("%s\t%s\n" % kv for kv in rows)).encode("utf-8"))
+
+
+@pytest.mark.parametrize("how,mutate", MUTATIONS, ids=[m[0] for m in MUTATIONS])
+def test_a_translation_whose_fields_differ_is_dropped(tmp_path, how, mutate):
+    """Every line with a placeholder, its translation's fields changed: that line is left out when
+    the file is indexed (its text shows in English) and counted; no format call can raise."""
+    ru = table("ru")
+    rows = list(ru.items())
+    with_fields = [k for k, v in rows if "{0}" in v]
+    assert len(with_fields) > 60
+    bad = {k: mutate(ru[k]) for k in with_fields}
+    p = tmp_path / "ru.txt"
+    write_lang(p, [(k, bad.get(k, v)) for k, v in rows])
+    n = lang.use("ru", str(p))
+    changed = [k for k in with_fields if bad[k] != ru[k]]
+    assert n == len(changed) > 60
+    for k in with_fields:
+        text = k.replace("\\n", "\n")
+        got = lang.tr(text)
+        args = ["a", "b", "c", "d"]
+        assert got.format(*args) == (text.format(*args) if k in changed else ru[k].replace("\\n", "\n").format(*args))
+    assert lang.tr("Back") == "Назад"                    # the other lines stay
+
+
+def test_translations_swapped_or_moved_never_break_a_format(tmp_path):
+    """Each translation moved one line on (the worst a swap does): a line whose fields still match
+    its English text stays (a wrong text, but one that formats), every other one is dropped."""
+    rows = list(table("ru").items())
+    moved = [(rows[i][0], rows[(i + 1) % len(rows)][1]) for i in range(len(rows))]
+    p = tmp_path / "ru.txt"
+    write_lang(p, moved)
+    n = lang.use("ru", str(p))
+    assert 0 < n < len(rows)
+    for k, _ in rows:
+        text = k.replace("\\n", "\n")
+        lang.tr(text).format("a", "b", "c", "d")
+
+
+def test_one_bad_line_costs_that_line(tmp_path):
+    """A line not UTF-8, or without its tab, is dropped and counted; the rest of the file is used.
+    A file with no good line at all is refused whole."""
+    rows = list(table("ru").items())
+    p = tmp_path / "ru.txt"
+    good = "".join("%s\t%s\n" % kv for kv in rows).encode("utf-8")
+    p.write_bytes(good.replace("\tНазад\n".encode(), b"\t\xd0\xff\n").replace(b"Settings\t", b"Settings "))
+    assert lang.use("ru", str(p)) == 2
+    assert lang.tr("Back") == "Back" and lang.tr("Settings") == "Settings"
+    assert lang.tr("Stock {0}") == "Базар {0}"
+    p.write_bytes(b"Back\t{\nStock {0}\t\xff{0}\n")
+    with pytest.raises(OSError):
+        lang.use("ru", str(p))
+    assert lang.code() == "en"
+
+
+def test_the_check_reads_format_fields_as_format_does():
+    for text, fields in (("a {0} b {1}", [b"0", b"1"]), ("{{0}} {1}", [b"1"]), ("}}{{", []), ("{0}}", None),
+                         ("{", None), ("}", None), ("{0{1}}", None), ("{x} {0!r}", [b"0!r", b"x"])):
+        assert lang._fields(text.encode()) == fields, text
+        if fields is not None:
+            "".join(text).format("p", "q", x="r")           # what format accepts is accepted
+        else:
+            with pytest.raises(ValueError):
+                text.format("p", "q")
 
 
 def test_a_screen_change_forgets_the_old_screens_texts():
