@@ -18,7 +18,8 @@ from tools.proofs.harness import frames
 pytestmark = pytest.mark.skipif(frames.find() is None, reason="no micropython binary")
 
 STRIDE = 97
-NAMED = ("bin empty", "cut to 10 bytes", "bad magic", "version 2", "width and height 0 ", "width and height 255",
+NAMED = ("bin empty", "cut to 10 bytes", "bad magic", "version 2", "width and height 0 ",
+         "width and height 255",
          "65,535 code points", "bin missing", "Stock {1}", "Stock {0}{0}", "Stock {x}", "Stock {",
          "two translations swapped", "first line not UTF-8", "help_ru.txt missing")
 

@@ -16,7 +16,7 @@ from domino.rng import Rng
 from domino.rules import Rules
 from tools.lang import extract
 from tools.proofs import faults
-from ui import lang
+from ui import lang, langfile
 from ui.screen import lang_problem
 
 ROOT = extract.ROOT
@@ -154,7 +154,8 @@ def test_damaged_file_leaves_english(tmp_path, content):
 
 
 MUTATIONS = (
-    ("shifted", lambda v: v.replace("{3}", "{4}").replace("{2}", "{3}").replace("{1}", "{2}").replace("{0}", "{1}")),
+    ("shifted", lambda v: (v.replace("{3}", "{4}").replace("{2}", "{3}").replace("{1}", "{2}")
+                           .replace("{0}", "{1}"))),
     ("repeated", lambda v: v.replace("{0}", "{0}{0}")),
     ("named", lambda v: v.replace("{0}", "{x}")),
     ("stray {", lambda v: v + " {"),
@@ -189,7 +190,8 @@ def test_a_translation_whose_fields_differ_is_dropped(tmp_path, how, mutate):
         text = k.replace("\\n", "\n")
         got = lang.tr(text)
         args = ["a", "b", "c", "d"]
-        assert got.format(*args) == (text.format(*args) if k in changed else ru[k].replace("\\n", "\n").format(*args))
+        want = text if k in changed else ru[k].replace("\\n", "\n")
+        assert got.format(*args) == want.format(*args)
     assert lang.tr("Back") == "Назад"                    # the other lines stay
 
 
@@ -226,7 +228,7 @@ def test_one_bad_line_costs_that_line(tmp_path):
 def test_the_check_reads_format_fields_as_format_does():
     for text, fields in (("a {0} b {1}", [b"0", b"1"]), ("{{0}} {1}", [b"1"]), ("}}{{", []), ("{0}}", None),
                          ("{", None), ("}", None), ("{0{1}}", None), ("{x} {0!r}", [b"0!r", b"x"])):
-        assert lang._fields(text.encode()) == fields, text
+        assert langfile._fields(text.encode()) == fields, text
         if fields is not None:
             "".join(text).format("p", "q", x="r")           # what format accepts is accepted
         else:

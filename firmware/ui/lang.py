@@ -21,7 +21,8 @@ or one with no good line, is refused whole (OSError), English stays. Each line i
 English text when the file is indexed, so no format call can raise because of a translation: both
 valid UTF-8, the same format fields ({0}, {1}: each as often as in the English, which is once),
 every other brace doubled ({{, }}). A line that fails is left out of the index (its text shows in
-English) and counted: use() returns how many, for the one line that says so.
+English) and counted: use() returns how many, for the one line that says so. The reading and the
+checks are ui/langfile.py's, loaded only while a file is indexed.
 
 use() switches at any time (no reboot): the old index and texts are dropped, the new file read.
 """
@@ -33,7 +34,6 @@ except ImportError:  # CPython: host tools import this module as it is
         return x
 
 _CACHE = const(48)          # texts kept translated at most: more than any screen shows at once
-_SIZE = const(0xFFFF)       # the most bytes a language file may hold (16-bit line offsets)
 _LINE = const(1024)         # the longest line a language file may have
 LANGS = ("en", "ru")        # the setting's values (store.SETTING_CHOICES)
 NAMES = ("English", "Русский")   # each language's own name for itself (the Settings row)
@@ -70,81 +70,19 @@ def use(lang, path=None):
     if lang == "en" or lang not in LANGS:
         return 0
     path = path or folder() + lang + ".txt"
+    keys = None
+    bad = 0
+    from ui.langfile import read_index        # (loaded for this moment: App.release drops it)
     with open(path, "rb") as f:
         try:
-            keys, bad = _read_index(f)
+            keys, bad = read_index(f, _hash, _unescape)
         except (ValueError, MemoryError):     # over its budget, or more lines than the heap
-            keys = None                       # can index
+            pass                              # can index
         if not keys:
             raise OSError(22)                 # EINVAL: damaged
     keys.sort()
     _path, _index, _code = path, array("I", keys), lang
     return bad
-
-
-def _read_index(f):
-    """The open language file `f`'s index entries, unsorted, and how many lines were dropped, its
-    budget checked on the way (ValueError)."""
-    keys = []
-    bad = 0
-    at = 0
-    while True:
-        ln = f.readline(_LINE + 1)
-        if not ln:
-            break
-        if len(ln) > _LINE or at + len(ln) > _SIZE:
-            raise ValueError
-        tab = ln.find(b"\t")
-        if tab > 0:
-            if _good(ln, tab):
-                keys.append(_hash(_unescape(ln[:tab])) << 16 | at)
-            else:
-                bad += 1
-        elif ln.strip():
-            bad += 1                          # (a line without its English text)
-        at += len(ln)
-    return keys, bad
-
-
-def _good(ln, tab):
-    """Line `ln` (English, a tab at `tab`, the translation) can stand in for its English: both
-    UTF-8, the translation not empty, and the same format fields, each brace otherwise doubled."""
-    try:
-        str(ln, "utf-8")
-    except ValueError:                        # (UnicodeError)
-        return False
-    t = ln[tab + 1:].rstrip(b"\r\n")
-    if not t:
-        return False
-    if b"{" not in ln and b"}" not in ln:     # (most lines: no field, nothing more to check)
-        return True
-    a = _fields(ln[:tab])
-    return a is not None and a == _fields(t)
-
-
-def _fields(b):
-    """The format fields of `b` ({0} -> b"0"), sorted, or None when a brace is unpaired ("{", "}",
-    "{0" ...) or a field holds a brace."""
-    out = []
-    i = 0
-    while True:
-        o = b.find(b"{", i)
-        c = b.find(b"}", i)
-        if o < 0 and c < 0:
-            break
-        if c >= 0 and (o < 0 or c < o):       # a "}" first: only "}}" is one
-            if b[c + 1:c + 2] != b"}":
-                return None
-            i = c + 2
-        elif b[o + 1:o + 2] == b"{":          # "{{"
-            i = o + 2
-        elif c < 0 or b.find(b"{", o + 1, c) >= 0:
-            return None
-        else:
-            out.append(b[o + 1:c])
-            i = c + 1
-    out.sort()
-    return out
 
 
 def _hash(b):

@@ -29,6 +29,7 @@ def use_lang(code, g):
     its letters) or how many of its lines were dropped (ui/lang.py: those texts show in English)."""
     from ui import lang
     why = None
+    n = 0
     try:
         n = lang.use(code)
         if not g.for_lang(code):

@@ -41,6 +41,7 @@ LANG = "lang/ru.txt"
 HELP = "ui/help_ru.txt"
 HELP_LINE = b"[draw]\n"          # the section of the saved game's variant: its first line is flipped
 LANG_LINE = b"Stock {0}\t"       # the line flipped at every byte (shown on every table)
+CHUNK = 400                      # cases a harness process runs
 BITS = (0x01, 0x02, 0x04, 0x08, 0x10, 0x20, 0x40, 0x80)
 
 
@@ -75,7 +76,8 @@ def font_variants(good):
            ("bad magic", b"XDFN" + good[4:]), ("version 0", header(good, ver=0)),
            ("version 2", header(good, ver=2)),
            ("width 0", header(good, w=0)), ("height 0", header(good, h=0)),
-           ("width and height 0", header(good, w=0, h=0)), ("width and height 255", header(good, w=255, h=255)),
+           ("width and height 0", header(good, w=0, h=0)),
+           ("width and height 255", header(good, w=255, h=255)),
            ("width 255", header(good, w=255)), ("caps 0", header(good, caps=0)),
            ("caps 255", header(good, caps=255)), ("0 code points", header(good, n=0)),
            ("65,535 code points", header(good, n=65535)), ("one code point more", header(good, n=n + 1)),
@@ -84,8 +86,8 @@ def font_variants(good):
            ("33x33, its size to match", consistent(33, 33, list(range(32, 127)))),
            ("600 code points, its size to match", consistent(6, 12, list(range(32, 632)))),
            ("code points in 64 runs", consistent(6, 12, list(range(32, 160, 2)))),
-           ("code points out of order", good[:cps_at] + good[cps_at + 2:cps_at + 4] + good[cps_at:cps_at + 2] +
-            good[cps_at + 4:]),
+           ("code points out of order",
+            good[:cps_at] + good[cps_at + 2:cps_at + 4] + good[cps_at:cps_at + 2] + good[cps_at + 4:]),
            ("code points repeated", good[:cps_at] + good[cps_at:cps_at + 2] * 2 + good[cps_at + 4:]),
            ("command text noise", good[:14] + noise(L) + good[14 + L:]),
            ("glyphs noise", good[:cps_at + 2 * n] + noise(len(good) - cps_at - 2 * n))]
@@ -200,7 +202,8 @@ def cases(fw, work):
             for hold in (False, True):
                 out.append({"group": group, "target": target, "src": src, "board": board, "size": size,
                             "lang": lang, "hold": hold,
-                            "label": "%s %s (%s, %s%s)" % (target, label, board, lang, ", B held" if hold else "")})
+                            "label": "%s %s (%s, %s%s)" % (target, label, board, lang,
+                                                           ", B held" if hold else "")})
 
     for board, size in BOARDS:
         font = deploy.board_font(board)
@@ -256,29 +259,47 @@ def proof(stride=1, offset=0, work=None, verbose=False, timeout=7200, only="", a
     try:
         code, boards, _arch = frames.build_mpy(os.path.join(work, "mpy"))
         every = [c for c in cases(code, work) if only in c["label"]]
+        chosen = [c for i, c in enumerate(every) if i % stride == offset % stride or
+                  any(a in c["label"] for a in also)]
         job = {"fw": code, "flash": flash(os.path.join(work, "flash")), "work": work, "notes": notes(),
-               "cases": [c for i, c in enumerate(every) if i % stride == offset % stride or
-                         any(a in c["label"] for a in also)], "verbose": verbose}
-        path = os.path.join(work, "job.json")
-        with open(path, "w") as f:
-            json.dump(job, f)
-        env = frames.mp_env(code, boards, UI_JOB_FILE=path)
-        res = subprocess.run([frames.find(), HARNESS], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                             universal_newlines=True, timeout=timeout, env=env, cwd=frames.mp_cwd(code))
-        lines = res.stdout.strip().split("\n")
-        try:
-            got = json.loads(lines[-1])
-        except (ValueError, IndexError):
-            raise RuntimeError("the file fault harness failed (rc %d):\n%s\n%s"
-                               % (res.returncode, res.stdout[-3000:], res.stderr[-3000:]))
-        if verbose:
-            print("\n".join(lines[:-1]))
-        tracebacks = res.stderr.count("Traceback") + res.stdout.count("Traceback")
-        return {"cases": got["cases"], "of": len(every), "groups": got["kinds"], "failures": got["failures"],
-                "tracebacks": tracebacks, "stderr": res.stderr[-2000:], "seconds": time.time() - t0}
+               "verbose": verbose}
+        out = {"cases": 0, "of": len(every), "groups": {}, "failures": [], "tracebacks": 0, "stderr": ""}
+        for at in range(0, len(chosen), CHUNK):
+            got, err = run(dict(job, cases=chosen[at:at + CHUNK]), code, boards, timeout)
+            out["cases"] += got["cases"]
+            for g, kinds in got["kinds"].items():
+                mine = out["groups"].setdefault(g, {})
+                for k, n in kinds.items():
+                    mine[k] = mine.get(k, 0) + n
+            out["failures"] += got["failures"][:30 - len(out["failures"])]
+            out["tracebacks"] += got["tracebacks"]
+            out["stderr"] = out["stderr"] or err
+        out["seconds"] = time.time() - t0
+        return out
     finally:
         if own:
             shutil.rmtree(work, ignore_errors=True)
+
+
+def run(job, code, boards, timeout):
+    """One harness process on `job` (its cases a chunk: a process's heap holds its job); (its JSON
+    answer with the tracebacks it printed counted, its stderr's end)."""
+    path = os.path.join(job["work"], "job.json")
+    with open(path, "w") as f:
+        json.dump(job, f)
+    env = frames.mp_env(code, boards, UI_JOB_FILE=path)
+    res = subprocess.run([frames.find(), HARNESS], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                         universal_newlines=True, timeout=timeout, env=env, cwd=frames.mp_cwd(code))
+    lines = res.stdout.strip().split("\n")
+    try:
+        got = json.loads(lines[-1])
+    except (ValueError, IndexError):
+        raise RuntimeError("the file fault harness failed (rc %d):\n%s\n%s"
+                           % (res.returncode, res.stdout[-3000:], res.stderr[-3000:]))
+    if job["verbose"]:
+        print("\n".join(lines[:-1]))
+    got["tracebacks"] = res.stderr.count("Traceback") + res.stdout.count("Traceback")
+    return got, res.stderr[-2000:]
 
 
 def failed(out):
