@@ -48,9 +48,9 @@ def escaped(s):
 
 @pytest.fixture(autouse=True)
 def english():
-    lang.use("en")
+    langfile.use("en")
     yield
-    lang.use("en")
+    langfile.use("en")
 
 
 def test_every_text_has_russian():
@@ -106,7 +106,7 @@ def test_russian_in_the_fonts():
 
 def test_tr_switches_without_reboot():
     assert lang.tr("Settings") == "Settings" and lang.code() == "en"
-    lang.use("ru")
+    langfile.use("ru")
     assert lang.code() == "ru"
     assert lang.tr("Settings") == "Настройки"
     assert lang.tr("Settings") == "Настройки"            # from the cache
@@ -114,21 +114,21 @@ def test_tr_switches_without_reboot():
     assert lang.tr("{0} drew {1}").format("Ann", "3-5") == "Ann взял 3-5"
     assert lang.tr("no such text") == "no such text"
     assert lang.help_file() == "help_ru.txt"
-    lang.use("en")
+    langfile.use("en")
     assert lang.tr("Settings") == "Settings" and lang.help_file() == "help.txt"
-    lang.use("ru")
+    langfile.use("ru")
     assert lang.tr("Back") == "Назад"
 
 
 def test_every_line_found_through_the_index():
-    lang.use("ru")
+    langfile.use("ru")
     for k, v in table("ru").items():
         assert lang.tr(k.replace("\\n", "\n")) == v.replace("\\n", "\n")
 
 
 def test_missing_file_leaves_english(tmp_path):
     with pytest.raises(OSError):
-        lang.use("ru", str(tmp_path / "none.txt"))
+        langfile.use("ru", str(tmp_path / "none.txt"))
     assert lang.code() == "en" and lang.tr("Back") == "Back"
 
 
@@ -145,11 +145,11 @@ def test_damaged_file_leaves_english(tmp_path, content):
     p = tmp_path / "ru.txt"
     p.write_bytes(content)
     with pytest.raises(OSError) as e:
-        lang.use("ru", str(p))
+        langfile.use("ru", str(p))
     assert lang.code() == "en" and lang.tr("Back") == "Back"
     assert lang_problem(e.value) == "Language file damaged"
     with pytest.raises(OSError) as e:
-        lang.use("ru", str(tmp_path / "none.txt"))
+        langfile.use("ru", str(tmp_path / "none.txt"))
     assert lang_problem(e.value) == "Language file missing"
 
 
@@ -183,7 +183,7 @@ def test_a_translation_whose_fields_differ_is_dropped(tmp_path, how, mutate):
     bad = {k: mutate(ru[k]) for k in with_fields}
     p = tmp_path / "ru.txt"
     write_lang(p, [(k, bad.get(k, v)) for k, v in rows])
-    n = lang.use("ru", str(p))
+    n = langfile.use("ru", str(p))
     changed = [k for k in with_fields if bad[k] != ru[k]]
     assert n == len(changed) > 60
     for k in with_fields:
@@ -202,7 +202,7 @@ def test_translations_swapped_or_moved_never_break_a_format(tmp_path):
     moved = [(rows[i][0], rows[(i + 1) % len(rows)][1]) for i in range(len(rows))]
     p = tmp_path / "ru.txt"
     write_lang(p, moved)
-    n = lang.use("ru", str(p))
+    n = langfile.use("ru", str(p))
     assert 0 < n < len(rows)
     for k, _ in rows:
         text = k.replace("\\n", "\n")
@@ -216,12 +216,12 @@ def test_one_bad_line_costs_that_line(tmp_path):
     p = tmp_path / "ru.txt"
     good = "".join("%s\t%s\n" % kv for kv in rows).encode("utf-8")
     p.write_bytes(good.replace("\tНазад\n".encode(), b"\t\xd0\xff\n").replace(b"Settings\t", b"Settings "))
-    assert lang.use("ru", str(p)) == 2
+    assert langfile.use("ru", str(p)) == 2
     assert lang.tr("Back") == "Back" and lang.tr("Settings") == "Settings"
     assert lang.tr("Stock {0}") == "Базар {0}"
     p.write_bytes(b"Back\t{\nStock {0}\t\xff{0}\n")
     with pytest.raises(OSError):
-        lang.use("ru", str(p))
+        langfile.use("ru", str(p))
     assert lang.code() == "en"
 
 
@@ -239,13 +239,13 @@ def test_the_check_reads_format_fields_as_format_does():
 def test_a_screen_change_forgets_the_old_screens_texts():
     """The cache holds the texts asked for since the screen changed (App.go calls forget): a match's
     worst point keeps its table's few texts, not the menus'."""
-    lang.use("ru")
+    langfile.use("ru")
     for k in list(table("ru"))[:30]:
         lang.tr(k.replace("\\n", "\n"))
     assert len(lang._cache) == 30
     lang.forget()
     assert not lang._cache and lang.tr("Back") == "Назад" and len(lang._cache) == 1
-    lang.use("en")
+    langfile.use("en")
 
 
 def test_the_file_is_open_only_while_texts_are_looked_up(tmp_path):
@@ -253,7 +253,7 @@ def test_the_file_is_open_only_while_texts_are_looked_up(tmp_path):
     opens it again; a file gone since use() leaves English, never an error."""
     p = tmp_path / "ru.txt"
     p.write_bytes(open(os.path.join(LANG_DIR, "ru.txt"), "rb").read())
-    lang.use("ru", str(p))
+    langfile.use("ru", str(p))
     assert lang._f is None and lang.tr("Back") == "Назад" and lang._f is not None
     lang.close()
     assert lang._f is None and lang.tr("Back") == "Назад" and lang._f is None     # kept
@@ -262,7 +262,7 @@ def test_the_file_is_open_only_while_texts_are_looked_up(tmp_path):
     assert lang._f is None
     p.unlink()
     assert lang.tr("Back") == "Back" and lang.tr("Settings") == "Settings"
-    lang.use("en")
+    langfile.use("en")
 
 
 def pico_hash(b):
@@ -278,7 +278,7 @@ def test_the_index_is_small_and_every_hash_bucket_short(monkeypatch):
     """4 bytes a text, sorted; with the Pico's hash() the texts' 14-bit hashes rarely collide (a
     collision costs a miss one more line read)."""
     monkeypatch.setattr(lang, "hash", pico_hash, raising=False)
-    lang.use("ru")
+    langfile.use("ru")
     n = len(table("ru"))
     assert len(lang._index) == n and lang._index.itemsize == 4
     assert list(lang._index) == sorted(lang._index)
@@ -286,7 +286,7 @@ def test_the_index_is_small_and_every_hash_bucket_short(monkeypatch):
     sizes = sorted(hashes.count(h) for h in set(hashes))
     assert sizes[-1] <= 3 and len(set(hashes)) > 0.9 * n, sizes[-10:]
     assert lang.tr("Settings") == "Настройки"
-    lang.use("en")
+    langfile.use("en")
 
 
 @pytest.mark.parametrize("way", ["dict", "index"])
@@ -333,7 +333,7 @@ def test_english_save_resumes_in_russian(tmp_path):
     for first, second in (("en", "ru"), ("ru", "en")):
         d = tmp_path / first
         d.mkdir()
-        lang.use(first)
+        langfile.use(first)
         st = store.Store(str(d))
         m = Match(Rules("goat", 4, True), 77)
         m.start_round()
@@ -341,7 +341,7 @@ def test_english_save_resumes_in_russian(tmp_path):
         faults.play(st, m, Rng(5), 12, extras)
         saved = (d / "game.txt").read_bytes()
         assert not re.search(rb"[\xd0\xd1]", saved)          # no Cyrillic in a save
-        lang.use(second)
+        langfile.use(second)
         m2, ex, msg = store.Store(str(d)).load_game()
         assert msg is None and ex["names"] == "You,Ann,Bob,Cat"
         assert m2.round.hands == m.round.hands and m2.round.layout.lead == m.round.layout.lead
@@ -376,10 +376,10 @@ def test_rules_help_follows_the_language():
     """The help page reads the language's own file once ui.lang is loaded, help.txt before."""
     from tools.sim.ui_host import device_module
     widgets = device_module("ui.widgets")
-    lang.use("en")
+    langfile.use("en")
     assert widgets.help_text("goat").startswith("Goat: a penalty game.")
-    lang.use("ru")
+    langfile.use("ru")
     try:
         assert widgets.help_text("goat").startswith("Козёл: игра на штрафные очки.")
     finally:
-        lang.use("en")
+        langfile.use("en")

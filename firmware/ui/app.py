@@ -12,7 +12,7 @@ import gc
 import sys
 from micropython import const
 from ui.gfx import Gfx
-from ui.screen import Screen, ticks_diff, drop_module, use_lang
+from ui.screen import Screen, ticks_diff, drop_module
 _EV_PRESS = const(0x1000)   # = keys.EV_PRESS
 _EV_REPEAT = const(0x2000)  # = keys.EV_REPEAT
 _EV_KIND = const(0xF000)    # = keys.EV_KIND
@@ -56,6 +56,7 @@ class App:
             self.settings["lang"] = hint      # followed, not written, until settings are saved)
             self.asked = True
         if self.settings["lang"] != "en":     # English loads nothing (ui/lang.py)
+            from ui.langfile import use_lang     # (dropped again by release: nav.boot)
             why = use_lang(self.settings["lang"], self.g)
             note = note or why
         note = note or self.g.note            # the board's font could not be read

@@ -24,6 +24,7 @@ _RING = const((0, 6, 8, 6, 0, -6, -8, -6))
 CHAIN_OF_ARM = (1, 0, 2, 3)    # arm L -> chain W(1), R -> E(0), U -> N(2), D -> S(3)
 
 _PIP_UM = const(400)     # pips at least this wide on the panel (docs/UI.md, "Legibility")
+_CAPS_UM = const(1200)   # capitals at least this tall (= ui.font._CAPS_UM)
 
 # the note when the board's font cannot be read (always English: framebuf's font has no other
 # letters): its file damaged or over its budget, missing (OSError ENOENT)
@@ -67,7 +68,8 @@ class Gfx:
     128x64 OLED in English: its 7-pixel capitals are 1.18 mm there; it has ASCII only, so another
     language takes the board's font there too, for_lang). A font file that cannot be read (missing,
     damaged, over its budget) costs the font, not the device: framebuf's 8x8 font draws instead,
-    in English (it has no other letters), and `note` says so in one line; `fonts` False (the safe
+    in English (it has no other letters), k8 times larger where its 7-pixel capitals would be under
+    1.2 mm (twice on the colour boards), and `note` says so in one line; `fonts` False (the safe
     start, B held at power-on) reads no font file at all. Every layout measures text with cw (a
     character's advance) and lh (a line's height), never with literal pixel counts.
     Pips: pip pixels across (0.4 mm; the OLED: 2, its panel's limit) and the half-tile size
@@ -83,6 +85,7 @@ class Gfx:
         self.font = None
         self.note = None             # why the board's font is not in use (it could not be read)
         self._g8 = None
+        self.k8 = 1                  # framebuf's 8x8 font drawn k8 times larger (_plain)
         if self.mono or not fonts:
             self._plain()
         else:
@@ -96,10 +99,12 @@ class Gfx:
         self.divider = c.PIP if self.mono else c.EDGE
 
     def _plain(self):
-        """framebuf's 8x8 font; one letter of it in a buffer, to draw it k times larger."""
+        """framebuf's 8x8 font, k8 times larger where its capitals would be under 1.2 mm (the
+        OLED's 1.18 mm count: its panel's limit); one letter of it in a buffer, to draw it larger."""
         if self._g8 is None:
             g = bytearray(8)
             self._g8 = (g, framebuf.FrameBuffer(g, 8, 8, framebuf.MONO_HLSB))
+        self.k8 = 1 if self.mono else (self.board.px_for_um(_CAPS_UM) + 6) // 7
         self._metrics()
 
     def _open_font(self):
@@ -127,9 +132,10 @@ class Gfx:
             self.lh = f.h
             self.caps = f.caps
         else:                            # framebuf's 8x8 font, a pixel between lines
-            self.cw = 8
-            self.lh = 9
-            self.caps = 7
+            k = self.k8
+            self.cw = 8 * k
+            self.lh = 9 * k
+            self.caps = 7 * k
         self.cols = self.w // self.cw
 
     def for_lang(self, code):
@@ -160,7 +166,7 @@ class Gfx:
     # --- text ----------------------------------------------------------------------------------
     def text(self, s, x, y, col, k=1):
         """Every text is drawn here: s with its top-left at x, y (k: framebuf's 8x8 font k times
-        larger; the font is drawn at its own size)."""
+        larger than its k8; the font is drawn at its own size)."""
         f = self.font
         if f is not None:
             if not self.off(y, self.lh):
@@ -170,6 +176,7 @@ class Gfx:
                     fb = fb.fb
                 f.text(fb, s, x, y, col)
             return
+        k *= self.k8
         if k == 1:
             self.fb.text(s, x, y, col)
             return
@@ -206,10 +213,11 @@ class Gfx:
         if self.font is not None:
             self.text(s, (self.w - len(s) * self.cw) // 2, y, col)
             return self.lh
-        if len(s) * 8 * k > self.w:
+        k8 = self.k8
+        if len(s) * 8 * k * k8 > self.w:
             k = 1
-        self.text(s, (self.w - len(s) * 8 * k) // 2, y, col, k)
-        return 8 * k
+        self.text(s, (self.w - len(s) * 8 * k * k8) // 2, y, col, k)
+        return 8 * k * k8
 
     def center(self, s, y, col):
         self.text(s, (self.w - self.cw * len(s)) // 2, y, col)

@@ -2,7 +2,8 @@
 
 English is the source text in the code and loads nothing. Another language is a file lang/<code>.txt
 beside ui/ (UTF-8, one "English<TAB>translation" a line, "\\n" for a line break, sorted; tools/lang/
-writes and checks it). It stays on the flash: use() reads it once and keeps only an index, one
+writes and checks it). It stays on the flash: ui/langfile.py use() reads it once (and checks it),
+and this module keeps only an index (install()), one
 sorted array of (hash of the English text << 16 | offset of its line), 4 bytes a text: 1.3 KB for
 330 texts. tr() looks a text up there and reads its one line; the texts asked for since the screen
 changed (forget(), called by App.go) are kept in a dict, so a screen drawn every frame reads and
@@ -16,15 +17,10 @@ The index's hash is 14 bits: hash() of the English text's UTF-8 bytes has 8 on t
 qstr hash), too few alone for ~330 texts, so the length's low 6 bits go with them; 14 bits keep
 every index entry a small int (no heap). A shared hash costs a miss one more line read.
 
-The file's budget: at most 64 KB (its offsets are 16-bit), lines of at most 1 KB; a file over it,
-or one with no good line, is refused whole (OSError), English stays. Each line is checked against its
-English text when the file is indexed, so no format call can raise because of a translation: both
-valid UTF-8, the same format fields ({0}, {1}: each as often as in the English, which is once),
-every other brace doubled ({{, }}). A line that fails is left out of the index (its text shows in
-English) and counted: use() returns how many, for the one line that says so. The reading and the
-checks are ui/langfile.py's, loaded only while a file is indexed.
-
-use() switches at any time (no reboot): the old index and texts are dropped, the new file read.
+Choosing a language, reading its file within its budget and checking each line against its English
+text (so no format call can raise because of a translation) are ui/langfile.py's, loaded only for
+that moment; this module is what stays loaded while the texts are looked up. A language switches
+at any time (no reboot): the old index and texts are dropped, the new file read.
 """
 from array import array
 try:
@@ -57,41 +53,22 @@ def code():
     return _code
 
 
-def use(lang, path=None):
-    """Speak `lang` from now on ("en": drop the index); returns how many of the file's lines were
-    dropped (0: none). An unknown code leaves English; so does a file that cannot be read, is over
-    its budget or has no good line, raising OSError (English already in place, so the caller can
-    say so in one line: screen.lang_problem)."""
+def install(lang, path=None, index=None):
+    """Speak `lang` from now on, its file at `path` indexed as `index` (ui/langfile.py use() reads
+    and checks it); no index: English, every text the code's own."""
     global _path, _index, _code
     close()
     _cache.clear()
-    _path = _index = None
-    _code = "en"
-    if lang == "en" or lang not in LANGS:
-        return 0
-    path = path or folder() + lang + ".txt"
-    keys = None
-    bad = 0
-    from ui.langfile import read_index        # (loaded for this moment: App.release drops it)
-    with open(path, "rb") as f:
-        try:
-            keys, bad = read_index(f, _hash, _unescape)
-        except (ValueError, MemoryError):     # over its budget, or more lines than the heap
-            pass                              # can index
-        if not keys:
-            raise OSError(22)                 # EINVAL: damaged
-    keys.sort()
-    _path, _index, _code = path, array("I", keys), lang
-    return bad
+    _path, _index, _code = (path, index, lang) if index is not None else (None, None, "en")
 
 
-def _hash(b):
+def hash14(b):
     """14 bits for the UTF-8 bytes `b`: hash()'s low 8 and the length's low 6 (hash() is the runtime's
     own and fast; its 8 bits alone would share each value among ~330 / 256 texts)."""
     return (hash(b) & 0xFF) << 6 | (len(b) & 0x3F)
 
 
-def _unescape(b):
+def unescape(b):
     return b.replace(b"\\n", b"\n") if b"\\" in b else b
 
 
@@ -117,7 +94,7 @@ def tr(s):
     if out is None:
         try:
             out = _look(s)
-        except (OSError, ValueError):     # the file gone or changed since use(): English
+        except (OSError, ValueError):     # the file gone or changed since it was indexed: English
             close()
             out = s
         if len(_cache) >= _CACHE:
@@ -135,7 +112,7 @@ def _look(s):
         return s
     f = _f
     b = s.encode()
-    h = _hash(b) << 16
+    h = hash14(b) << 16
     lo = 0
     hi = len(index)
     while lo < hi:                        # the first entry of this hash
@@ -150,8 +127,8 @@ def _look(s):
         f.seek(index[lo] & 0xFFFF)
         ln = f.readline(_LINE + 1)
         tab = ln.find(b"\t")
-        if _unescape(ln[:tab]) == b:
-            return str(_unescape(ln[tab + 1:].rstrip(b"\r\n")), "utf-8")
+        if unescape(ln[:tab]) == b:
+            return str(unescape(ln[tab + 1:].rstrip(b"\r\n")), "utf-8")
         lo += 1
     return s
 

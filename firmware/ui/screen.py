@@ -23,27 +23,6 @@ def lang_problem(e):
     return "Language file missing" if e.args and e.args[0] == 2 else "Language file damaged"
 
 
-def use_lang(code, g):
-    """Speak `code` from now on, in a font that has its letters (Gfx.for_lang). Returns None, or
-    the one line to show: why English stays (the language's file missing or damaged, no font for
-    its letters) or how many of its lines were dropped (ui/lang.py: those texts show in English)."""
-    from ui import lang
-    why = None
-    n = 0
-    try:
-        n = lang.use(code)
-        if not g.for_lang(code):
-            why = g.note
-            lang.use("en")
-    except OSError as e:
-        why = lang_problem(e)
-    if lang.code() == "en":
-        drop_module("ui.lang")           # English loads nothing (tr)
-        g.for_lang("en")
-        return why
-    return tr("Language: {0} lines skipped").format(n) if n else None
-
-
 def drop_module(name):
     """Forget a module so its code can be collected: the heap holds all bytecode, and what a screen
     or a save needs is dead weight while the AI searches."""

@@ -1,7 +1,8 @@
 """The settings screen, loaded when opened (from the main menu or the game menu)."""
 from micropython import const
 from .widgets import ListScreen, save_settings
-from .screen import tr, use_lang
+from .langfile import use_lang
+from .screen import tr
 
 _ANIM_LABELS = const(("off", "fast", "normal", "slow"))
 

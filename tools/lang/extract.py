@@ -30,8 +30,7 @@ FIRMWARE = os.path.join(ROOT, "firmware")
 # The files read: every UI module, plus the builders of hint reasons and of the store's messages
 # (store.py: saves and settings; stats.py: the statistics and the JSON files' shared messages).
 FEW = ("domino/rules.py", "savegame.py")   # files of data and code: only their tr() texts and errors
-NOT_UI = ("ui/lang.py", "ui/langfile.py", "ui/font.py")   # the languages' and fonts' own machinery:
-#                                                            no player's text
+NOT_UI = ("ui/lang.py", "ui/font.py")      # the languages' and fonts' own machinery: no player's text
 SOURCES = [p for p in ("ui/" + n for n in sorted(os.listdir(os.path.join(FIRMWARE, "ui"))))
            if p.endswith(".py") and p not in NOT_UI] + [
     "ai/reason.py", "store.py", "stats.py", "savegame.py", "link/session.py", "link/setup.py",

@@ -160,9 +160,9 @@ def start(folder, held=0, ask=False):
         board.host_keys(held)
     app = App(board, path)
     if LANG != "en" and not ask:
-        from ui import lang
+        from ui import langfile
         app.settings["lang"] = LANG   # (the safe start reads no settings: in LANG all the same)
-        lang.use(LANG)
+        langfile.use(LANG)
         app.g.for_lang(LANG)
     board.host_keys(0)
     app.settings["anim"] = 0

@@ -159,7 +159,8 @@ def normal(r, c, job):
                 raise Bad("English, yet not the language's note: %r" % msg)
             got = "English, noted"
         elif msg:
-            n = lang.use("ru", lang._path)      # (the same file indexed again: its count)
+            from ui import langfile             # (the same file indexed again: its count)
+            n = langfile.use("ru", lang._path)
             if not n or msg not in [t.replace("{0}", str(n)) for t in notes["skipped"]]:
                 raise Bad("Russian, %s lines dropped, note %r" % (n, msg))
             got = "Russian, lines dropped, noted"
