@@ -22,7 +22,6 @@ text (so no format call can raise because of a translation) are ui/langfile.py's
 that moment; this module is what stays loaded while the texts are looked up. A language switches
 at any time (no reboot): the old index and texts are dropped, the new file read.
 """
-from array import array
 try:
     from micropython import const
 except ImportError:  # CPython: host tools import this module as it is
