@@ -375,7 +375,7 @@ def test_russian_rules_help_has_every_page():
 def test_rules_help_follows_the_language():
     """The help page reads the language's own file once ui.lang is loaded, help.txt before."""
     from tools.sim.ui_host import device_module
-    widgets = device_module("ui.widgets")
+    widgets = device_module("ui.helptext")
     langfile.use("en")
     assert widgets.help_text("goat").startswith("Goat: a penalty game.")
     langfile.use("ru")
@@ -383,3 +383,32 @@ def test_rules_help_follows_the_language():
         assert widgets.help_text("goat").startswith("Козёл: игра на штрафные очки.")
     finally:
         langfile.use("en")
+
+
+@pytest.mark.parametrize("damage", ["missing", "not UTF-8", "a line over 1 KB", "no such section",
+                                    "10,000 lines"])
+def test_a_damaged_help_file_gives_the_english_page_with_a_line(tmp_path, monkeypatch, damage):
+    """The Russian rules help damaged in its page (not UTF-8: once "Ошибка UnicodeError"), missing or
+    without the page: the English page under "Справка повреждена: по-английски", never an error."""
+    import shutil
+    from tools.sim.ui_host import device_module
+    helptext = device_module("ui.helptext")
+    ui = tmp_path / "ui"
+    ui.mkdir()
+    src = os.path.join(ROOT, "firmware", "ui")
+    shutil.copy(os.path.join(src, "help.txt"), str(ui / "help.txt"))
+    good = open(os.path.join(src, "help_ru.txt"), "rb").read()
+    at = good.index(b"[goat]\n") + 7
+    bad = {"not UTF-8": good[:at] + b"\xd0\xff" + good[at:],
+           "a line over 1 KB": good[:at] + b"x" * 2000 + good[at:],
+           "no such section": good.replace(b"[goat]\n", b"[got]\n"),
+           "10,000 lines": good[:at] + b"x\n" * 10000 + good[at:]}.get(damage)
+    if bad is not None:
+        (ui / "help_ru.txt").write_bytes(bad)
+    monkeypatch.setattr(helptext, "__file__", str(ui / "helptext.py"))
+    langfile.use("ru")
+    try:
+        text = helptext.help_text("goat")
+    finally:
+        langfile.use("en")
+    assert text.startswith("Справка повреждена: по-английски\nGoat: a penalty game."), text[:80]

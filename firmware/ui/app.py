@@ -126,7 +126,8 @@ class App:
         for name in ("store", "stats", "savegame", "domino.record", "ui.menus", "ui.dealcode",
                      "ui.widgets", "ui.pause", "ui.sheet", "ui.pick", "ui.place", "ui.paint", "ui.nav",
                      "ui.settings", "ui.movelog", "ui.safestart", "ui.linkgame", "ui.linksetup",
-                     "ui.linkstart", "ui.langfile", "ai.reason"):    # ai.reason: a hint's words
+                     "ui.linkstart", "ui.langfile", "ui.helptext",
+                     "ai.reason"):    # ai.reason: a hint's words
             drop_module(name)
         lang = sys.modules.get("ui.lang")
         if lang:

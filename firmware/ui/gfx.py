@@ -113,10 +113,8 @@ class Gfx:
         board = self.board
         try:
             self.font = font.Font(font.for_board(board), board.fb_format)
-        except MemoryError:
-            raise
-        except Exception as e:           # missing, damaged, over its budget (ui/font.py)
-            self.note = _NO_FONT[isinstance(e, OSError) and e.args[:1] == (2,)]
+        except (OSError, ValueError) as e:   # missing (ENOENT), damaged, over its budget
+            self.note = _NO_FONT[e.args[:1] == (2,)]
             self._plain()
             return
         if board.fb_format == framebuf.GS4_HMSB:    # every colour board: its frame buffer

@@ -1,7 +1,6 @@
 """The settings screen, loaded when opened (from the main menu or the game menu)."""
 from micropython import const
 from .widgets import ListScreen, save_settings
-from .langfile import use_lang
 from .screen import tr
 
 _ANIM_LABELS = const(("off", "fast", "normal", "slow"))
@@ -48,6 +47,7 @@ class AskLang(ListScreen):
     def choose(self, code):
         app = self.app
         app.settings["lang"] = code
+        from .langfile import use_lang  # (loaded only to switch: English then loads no ui.lang)
         note = use_lang(code, app.g)
         app.asked = True
         app.pending = ("resume", save_settings(app) or note or self.after)
@@ -90,6 +90,7 @@ class Settings(ListScreen):
         if i == 4:
             self.note = self.app.arm_watchdog()
         if i == 5:
+            from .langfile import use_lang
             self.note = use_lang(s["lang"], self.app.g)
 
     def pick(self, i):
