@@ -34,7 +34,6 @@ import faultfs
 import powercut as pc
 from faultfs import Bad, fits
 from keys import K_A, K_B
-from ui.app import App
 from ui.screen import drop_module
 
 REAL_OPEN = builtins.open
@@ -62,23 +61,11 @@ class Boot(faultfs.Run):
 
     def __init__(self, case, root):
         drop_module("ui.lang")       # a power-on: no language loaded yet (the last case's went with it)
-        self.case = case
-        self.root = root
-        self.fs = None
-        b = pc.board(case["board"], case["size"])
-        b.fs = None
-        b.host_keys(K_B if case.get("hold") else 0)
-        self.b = b
         try:
-            self.app = App(b, root, ai_clock=pc.Clock())
-        except MemoryError:          # as ui.app.run does on the device: once more, from a clean slate
-            gc.collect()
-            self.app = App(b, root, ai_clock=pc.Clock())
+            faultfs.Run.__init__(self, case, root, None, pc.board(case["board"], case["size"]),
+                                 K_B if case.get("hold") else 0)
         except Exception as e:
             raise Bad("the app did not start: %r" % e)
-        b.host_keys(0)
-        self.app.settings["anim"] = 0
-        b.seed = 4242
 
     def close(self):
         """The files the app holds open (the font; the language file's handle)."""
