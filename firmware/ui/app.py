@@ -37,7 +37,7 @@ class App:
         self.inp = board.make_input()
         self.inp.poll()
         self.safe = self.inp.raw & _K_B    # B held at power-on: no file is read, fonts and the
-        self.g = Gfx(board, not self.safe)  # language included (ui/nav.py boot)
+        self.g = Gfx(board, self.safe)      # language included (ui/nav.py boot)
         self.root = root
         self.fs = getattr(board, "fs", None)   # the files' storage (savegame.Files): None, the flash
         self.log_root = root if root.endswith("/") else root + "/"

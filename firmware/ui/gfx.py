@@ -69,13 +69,13 @@ class Gfx:
     language takes the board's font there too, for_lang). A font file that cannot be read (missing,
     damaged, over its budget) costs the font, not the device: framebuf's 8x8 font draws instead,
     in English (it has no other letters), k8 times larger where its 7-pixel capitals would be under
-    1.2 mm (twice on the colour boards), and `note` says so in one line; `fonts` False (the safe
-    start, B held at power-on) reads no font file at all. Every layout measures text with cw (a
+    1.2 mm (twice on the colour boards), and `note` says so in one line; `safe` (the safe start,
+    B held at power-on) reads no font file at all. Every layout measures text with cw (a
     character's advance) and lh (a line's height), never with literal pixel counts.
     Pips: pip pixels across (0.4 mm; the OLED: 2, its panel's limit) and the half-tile size
     `legible` at which tiles show them with a gap of at least half a pip."""
 
-    def __init__(self, board, fonts=True):
+    def __init__(self, board, safe=False):
         self.board = board
         self.fb = board.fb           # screen coordinates; on a colour board one band of the frame
         self.w = board.width
@@ -85,9 +85,9 @@ class Gfx:
         self.font = None
         self.note = None             # why the board's font is not in use (it could not be read)
         self._g8 = None
-        self.k8 = 1                  # framebuf's 8x8 font drawn k8 times larger (_plain)
-        if self.mono or not fonts:
-            self._plain()
+        self.k8 = 1                  # framebuf's 8x8 font drawn k8 times larger (_metrics)
+        if self.mono or safe:
+            self._metrics()
         else:
             self._open_font()
         self.pip = 2 if self.mono else board.px_for_um(_PIP_UM)
@@ -98,15 +98,6 @@ class Gfx:
         c = self.c
         self.divider = c.PIP if self.mono else c.EDGE
 
-    def _plain(self):
-        """framebuf's 8x8 font, k8 times larger where its capitals would be under 1.2 mm (the
-        OLED's 1.18 mm count: its panel's limit); one letter of it in a buffer, to draw it larger."""
-        if self._g8 is None:
-            g = bytearray(8)
-            self._g8 = (g, framebuf.FrameBuffer(g, 8, 8, framebuf.MONO_HLSB))
-        self.k8 = 1 if self.mono else (self.board.px_for_um(_CAPS_UM) + 6) // 7
-        self._metrics()
-
     def _open_font(self):
         """The board's font, or, when its file cannot be read, framebuf's and the note why."""
         from ui import font
@@ -115,7 +106,7 @@ class Gfx:
             self.font = font.Font(font.for_board(board), board.fb_format)
         except (OSError, ValueError) as e:   # missing (ENOENT), damaged, over its budget
             self.note = _NO_FONT[e.args[:1] == (2,)]
-            self._plain()
+            self._metrics()
             return
         if board.fb_format == framebuf.GS4_HMSB:    # every colour board: its frame buffer
             fb = board.fb                               # (or one band of it)
@@ -124,13 +115,19 @@ class Gfx:
         self._metrics()
 
     def _metrics(self):
+        """The font in use's cell and capitals; without one, framebuf's 8x8 font, k8 times larger
+        where its capitals would be under 1.2 mm (the OLED's 1.18 mm count: its panel's limit),
+        one letter of it in a buffer to draw it larger."""
         f = self.font
         if f is not None:
             self.cw = f.w
             self.lh = f.h
             self.caps = f.caps
         else:                            # framebuf's 8x8 font, a pixel between lines
-            k = self.k8
+            if self._g8 is None:
+                g = bytearray(8)
+                self._g8 = (g, framebuf.FrameBuffer(g, 8, 8, framebuf.MONO_HLSB))
+            self.k8 = k = 1 if self.mono else (self.board.px_for_um(_CAPS_UM) + 6) // 7
             self.cw = 8 * k
             self.lh = 9 * k
             self.caps = 7 * k

@@ -61,13 +61,13 @@ def install(lang, path=None, index=None):
     _path, _index, _code = (path, index, lang) if index is not None else (None, None, "en")
 
 
-def hash14(b):
+def _hash(b):
     """14 bits for the UTF-8 bytes `b`: hash()'s low 8 and the length's low 6 (hash() is the runtime's
     own and fast; its 8 bits alone would share each value among ~330 / 256 texts)."""
     return (hash(b) & 0xFF) << 6 | (len(b) & 0x3F)
 
 
-def unescape(b):
+def _unescape(b):
     return b.replace(b"\\n", b"\n") if b"\\" in b else b
 
 
@@ -111,7 +111,7 @@ def _look(s):
         return s
     f = _f
     b = s.encode()
-    h = hash14(b) << 16
+    h = _hash(b) << 16
     lo = 0
     hi = len(index)
     while lo < hi:                        # the first entry of this hash
@@ -126,8 +126,8 @@ def _look(s):
         f.seek(index[lo] & 0xFFFF)
         ln = f.readline(_LINE + 1)
         tab = ln.find(b"\t")
-        if unescape(ln[:tab]) == b:
-            return str(unescape(ln[tab + 1:].rstrip(b"\r\n")), "utf-8")
+        if _unescape(ln[:tab]) == b:
+            return str(_unescape(ln[tab + 1:].rstrip(b"\r\n")), "utf-8")
         lo += 1
     return s
 

@@ -69,8 +69,8 @@ def _read_index(f):
     """The open language file `f`'s index entries (ui/lang.py: the English text's hash << 16 | its
     line's offset, unsorted) and how many lines were dropped, its budget checked on the way
     (ValueError)."""
-    hash14 = lang.hash14
-    unescape = lang.unescape
+    hash14 = lang._hash                   # (the index's own: ui/lang.py looks texts up by it)
+    unescape = lang._unescape
     keys = []
     bad = 0
     at = 0
@@ -82,7 +82,18 @@ def _read_index(f):
             raise ValueError
         tab = ln.find(b"\t")
         if tab > 0:
-            if _good(ln, tab):
+            # good: both UTF-8, the translation not empty, the same format fields (most lines
+            # have none: nothing more to check), each brace otherwise doubled
+            t = ln[tab + 1:].rstrip(b"\r\n")
+            try:
+                str(ln, "utf-8")
+                good = len(t) > 0
+            except ValueError:                # (UnicodeError)
+                good = False
+            if good and (b"{" in ln or b"}" in ln):
+                a = _fields(ln[:tab])
+                good = a is not None and a == _fields(t)
+            if good:
                 keys.append(hash14(unescape(ln[:tab])) << 16 | at)
             else:
                 bad += 1
@@ -90,22 +101,6 @@ def _read_index(f):
             bad += 1                          # (a line without its English text)
         at += len(ln)
     return keys, bad
-
-
-def _good(ln, tab):
-    """Line `ln` (English, a tab at `tab`, the translation) can stand in for its English: both
-    UTF-8, the translation not empty, and the same format fields, each brace otherwise doubled."""
-    try:
-        str(ln, "utf-8")
-    except ValueError:                        # (UnicodeError)
-        return False
-    t = ln[tab + 1:].rstrip(b"\r\n")
-    if not t:
-        return False
-    if b"{" not in ln and b"}" not in ln:     # (most lines: no field, nothing more to check)
-        return True
-    a = _fields(ln[:tab])
-    return a is not None and a == _fields(t)
 
 
 def _fields(b):
