@@ -19,8 +19,8 @@ BOARDS = {"waveshare_lcd13": "240x240", "pimoroni_pack": "240x135", "pimoroni_pa
 
 
 def widgets():
-    """firmware/ui/widgets.py under CPython."""
-    return device_module("ui.widgets")
+    """firmware/ui/helptext.py (the help page's text) under CPython."""
+    return device_module("ui.helptext")
 
 
 def controls_of(name):

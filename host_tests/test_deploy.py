@@ -469,6 +469,70 @@ def test_build_cli_reports_mpy_size(tmp_path):
     assert {n + ".mpy" for n in deploy.board_names()} <= names
 
 
+def firmware_copy(tmp_path):
+    """The real firmware/ tree copied (its fonts and their checksums included), to damage."""
+    import shutil
+    dst = str(tmp_path / "firmware")
+    shutil.copytree(os.path.join(ROOT, "firmware"), dst,
+                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+    return dst
+
+
+def build_cli(monkeypatch, capsys, fw, board, tmp_path):
+    """`python -m tools.deploy build --src` on firmware tree `fw`: (exit code, stdout, stderr)."""
+    monkeypatch.setattr(deploy, "FIRMWARE", fw)
+    args = ["build", "--src", "--out", str(tmp_path / "out")] + (["--board", board] if board else [])
+    code = deploy.main(args)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("board", [None, "waveshare_lcd13", "oled_diy"])
+@pytest.mark.parametrize("damage", ["bit", "cut", "empty", "missing", "no sums", "not in sums"])
+def test_build_refuses_a_damaged_font_in_one_line(tmp_path, monkeypatch, capsys, board, damage):
+    """The build checks every font it ships against the SHA-256 `make fonts` wrote beside them
+    (firmware/fonts/SHA256SUMS): a bit flipped, a file cut, emptied or gone, the checksums gone or
+    without the file: one line, exit code 2, nothing half-built shipped."""
+    fw = firmware_copy(tmp_path)
+    font = (deploy.board_font(board, firmware_dir=fw) if board else "fonts/f8x14.bin")
+    path = os.path.join(fw, font)
+    sums = os.path.join(fw, deploy.FONT_SUMS)
+    data = open(path, "rb").read()
+    if damage == "bit":
+        data = data[:300] + bytes([data[300] ^ 4]) + data[301:]
+    elif damage == "cut":
+        data = data[:len(data) // 2]
+    elif damage == "empty":
+        data = b""
+    if damage == "missing":
+        os.remove(path)
+    elif damage == "no sums":
+        os.remove(sums)
+    elif damage == "not in sums":
+        lines = open(sums).read().splitlines(True)
+        open(sums, "w").write("".join(ln for ln in lines if not ln.rstrip().endswith(font[6:])))
+    else:
+        open(path, "wb").write(data)
+    code, out, err = build_cli(monkeypatch, capsys, fw, board, tmp_path)
+    if damage == "missing" and not board:
+        assert code == 0, err                    # the mip layout: every font there is, checked
+        return
+    assert code == 2, (out, err)
+    line = one_line_error(err)
+    assert font in line or deploy.FONT_SUMS in line, line
+
+
+@pytest.mark.parametrize("board", [None, "oled_diy", "pimoroni_pack2"])
+def test_build_ships_checked_fonts_without_their_checksums(tmp_path, monkeypatch, capsys, board):
+    fw = firmware_copy(tmp_path)
+    code, out, err = build_cli(monkeypatch, capsys, fw, board, tmp_path)
+    assert code == 0, err
+    shipped = sorted(os.listdir(str(tmp_path / "out" / "fonts")))
+    assert "SHA256SUMS" not in shipped and "OFL.txt" in shipped
+    if board:
+        assert shipped == sorted(["OFL.txt", deploy.board_font(board, firmware_dir=fw)[6:]])
+
+
 def test_make_targets_call_the_deploy_tool():
     with open(os.path.join(ROOT, "Makefile")) as f:
         if not re.search(r"^-?include\s+mk/", f.read(), re.M):

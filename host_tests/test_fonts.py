@@ -59,7 +59,18 @@ FONTS, CAPS_UM = font_module()
 
 def test_the_writer_lists_every_built_font():
     assert [n for n, _ in FONTS] == [n for n, _ in build.SIZES]
-    assert sorted(os.listdir(FONTS_DIR)) == sorted([n + ".bin" for n, _ in FONTS] + ["OFL.txt"])
+    assert sorted(os.listdir(FONTS_DIR)) == sorted([n + ".bin" for n, _ in FONTS] + ["OFL.txt", build.SUMS])
+
+
+def test_the_checksums_are_the_files():
+    """fonts/SHA256SUMS (what the deploy build checks the fonts against) is what `make fonts` writes
+    for the checked-in files."""
+    files = []
+    for name, _ in FONTS:
+        with open(os.path.join(FONTS_DIR, name + ".bin"), "rb") as f:
+            files.append((name + ".bin", f.read()))
+    with open(os.path.join(FONTS_DIR, build.SUMS), encoding="utf-8") as f:
+        assert f.read() == build.sums_text(files), "fonts/SHA256SUMS is stale: run `make fonts`"
 
 
 @pytest.mark.parametrize("name,caps", FONTS)
@@ -88,6 +99,8 @@ def test_the_files_are_what_the_tool_makes(tmp_path):
             want = f.read()
         assert (tmp_path / (name + ".bin")).read_bytes() == want, \
             "%s.bin differs from what `make fonts` makes: run it and commit" % name
+    with open(os.path.join(FONTS_DIR, build.SUMS), "rb") as f:
+        assert (tmp_path / build.SUMS).read_bytes() == f.read(), "SHA256SUMS differs: run `make fonts`"
 
 
 @pytest.mark.parametrize("name", [n for n in boards.NAMES if n != "sim"])
@@ -231,3 +244,64 @@ def test_the_direct_gs4_writer_draws_what_the_blit_draws(micropython):
     fields = r.stdout.strip().split(" ", 2)
     assert fields[2].endswith("True"), r.stdout          # the native path was the one compared
     assert int(fields[0]) == len(names) * 2 * 13 * 4 and fields[1] == "0", r.stdout
+
+
+CHECK = r"""
+import framebuf, gc, json
+from ui import font
+out = []
+for path in PATHS:
+    gc.collect()
+    a0 = gc.mem_alloc()
+    try:
+        f = font.Font(path, framebuf.GS4_HMSB)
+        got = "read %dx%d" % (f.w, f.h)
+        f.close()
+    except OSError as e:
+        got = "OSError"
+    except ValueError:
+        got = "ValueError"
+    except MemoryError:
+        got = "MemoryError"
+    out.append([got, gc.mem_alloc() - a0])
+print(json.dumps(out))
+"""
+
+
+def test_a_damaged_font_is_refused_before_anything_is_allocated_for_it(micropython, tmp_path):
+    """Every damage of the file fault proof (tools/proofs/filefaults.py) on each font: refused with
+    ValueError (OSError: missing, a folder) having allocated under 6 KB, garbage included, on this
+    64-bit port (the budgets bound it: 1 KB of code points read, 32 runs kept),
+    or read as a font within the budgets (a damage the header does not show: glyphs, the command
+    text, fields the writer does not use); never a MemoryError (255x255 made one, endless pages)."""
+    from tools.proofs import filefaults
+    paths, labels = [], []
+    for name, _ in FONTS:
+        with open(os.path.join(FONTS_DIR, name + ".bin"), "rb") as f:
+            good = f.read()
+        for label, data in filefaults.font_variants(good):
+            p = tmp_path / ("%d.bin" % len(paths))
+            if data == "<dir>":
+                p.mkdir()
+            elif data is not None:
+                p.write_bytes(data)
+            paths.append(str(p))
+            labels.append("%s %s" % (name, label))
+    script = tmp_path / "check.py"
+    script.write_text("PATHS = %r\n" % paths + CHECK)
+    env = dict(os.environ, MICROPYPATH=os.path.join(ROOT, "firmware"))
+    r = subprocess.run([micropython, "-X", "heapsize=180K", str(script)], cwd=ROOT, env=env,
+                       capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0, r.stderr
+    refused = 0
+    for label, (got, alloc) in zip(labels, json.loads(r.stdout)):
+        assert got != "MemoryError", label
+        if got.startswith("read"):
+            w, h = map(int, got.split()[1].split("x"))
+            assert 0 < w <= 32 and 0 < h <= 32, (label, got)
+        else:
+            refused += 1
+            assert alloc < 6144, "%s: %d bytes allocated before it was refused" % (label, alloc)
+        if "^" not in label and "noise" not in label:
+            assert got in ("ValueError", "OSError"), (label, got)     # every named damage
+    assert refused > 0.7 * len(labels)

@@ -16,7 +16,7 @@ from domino.rng import Rng
 from domino.rules import Rules
 from tools.lang import extract
 from tools.proofs import faults
-from ui import lang
+from ui import lang, langfile
 from ui.screen import lang_problem
 
 ROOT = extract.ROOT
@@ -48,9 +48,9 @@ def escaped(s):
 
 @pytest.fixture(autouse=True)
 def english():
-    lang.use("en")
+    langfile.use("en")
     yield
-    lang.use("en")
+    langfile.use("en")
 
 
 def test_every_text_has_russian():
@@ -106,7 +106,7 @@ def test_russian_in_the_fonts():
 
 def test_tr_switches_without_reboot():
     assert lang.tr("Settings") == "Settings" and lang.code() == "en"
-    lang.use("ru")
+    langfile.use("ru")
     assert lang.code() == "ru"
     assert lang.tr("Settings") == "Настройки"
     assert lang.tr("Settings") == "Настройки"            # from the cache
@@ -114,21 +114,21 @@ def test_tr_switches_without_reboot():
     assert lang.tr("{0} drew {1}").format("Ann", "3-5") == "Ann взял 3-5"
     assert lang.tr("no such text") == "no such text"
     assert lang.help_file() == "help_ru.txt"
-    lang.use("en")
+    langfile.use("en")
     assert lang.tr("Settings") == "Settings" and lang.help_file() == "help.txt"
-    lang.use("ru")
+    langfile.use("ru")
     assert lang.tr("Back") == "Назад"
 
 
 def test_every_line_found_through_the_index():
-    lang.use("ru")
+    langfile.use("ru")
     for k, v in table("ru").items():
         assert lang.tr(k.replace("\\n", "\n")) == v.replace("\\n", "\n")
 
 
 def test_missing_file_leaves_english(tmp_path):
     with pytest.raises(OSError):
-        lang.use("ru", str(tmp_path / "none.txt"))
+        langfile.use("ru", str(tmp_path / "none.txt"))
     assert lang.code() == "en" and lang.tr("Back") == "Back"
 
 
@@ -140,29 +140,112 @@ def test_missing_file_leaves_english(tmp_path):
     bytes(range(256)) * 300,                             # noise, no line breaks
 ])
 def test_damaged_file_leaves_english(tmp_path, content):
-    """A language file over its budget or not UTF-8 is refused whole, with one line to say so,
-    before anything reads it mid-game."""
+    """A language file over its budget, or without one good line, is refused whole, with one line
+    to say so, before anything reads it mid-game."""
     p = tmp_path / "ru.txt"
     p.write_bytes(content)
     with pytest.raises(OSError) as e:
-        lang.use("ru", str(p))
+        langfile.use("ru", str(p))
     assert lang.code() == "en" and lang.tr("Back") == "Back"
     assert lang_problem(e.value) == "Language file damaged"
     with pytest.raises(OSError) as e:
-        lang.use("ru", str(tmp_path / "none.txt"))
+        langfile.use("ru", str(tmp_path / "none.txt"))
     assert lang_problem(e.value) == "Language file missing"
+
+
+MUTATIONS = (
+    ("shifted", lambda v: (v.replace("{3}", "{4}").replace("{2}", "{3}").replace("{1}", "{2}")
+                           .replace("{0}", "{1}"))),
+    ("repeated", lambda v: v.replace("{0}", "{0}{0}")),
+    ("named", lambda v: v.replace("{0}", "{x}")),
+    ("stray {", lambda v: v + " {"),
+    ("stray }", lambda v: "} " + v),
+    ("unclosed", lambda v: v.replace("{0}", "{0", 1)),
+    ("extra", lambda v: v + " {3}"),
+    ("dropped", lambda v: v.replace("{0}", "", 1)),
+    ("a spec", lambda v: v.replace("{0}", "{0:>999}", 1)),
+    ("auto", lambda v: v.replace("{0}", "{}", 1)),
+)
+
+
+def write_lang(path, rows):
+    path.write_bytes(("".join("%s\t%s\n" % kv for kv in rows)).encode("utf-8"))
+
+
+@pytest.mark.parametrize("how,mutate", MUTATIONS, ids=[m[0] for m in MUTATIONS])
+def test_a_translation_whose_fields_differ_is_dropped(tmp_path, how, mutate):
+    """Every line with a placeholder, its translation's fields changed: that line is left out when
+    the file is indexed (its text shows in English) and counted; no format call can raise."""
+    ru = table("ru")
+    rows = list(ru.items())
+    with_fields = [k for k, v in rows if "{0}" in v]
+    assert len(with_fields) > 60
+    bad = {k: mutate(ru[k]) for k in with_fields}
+    p = tmp_path / "ru.txt"
+    write_lang(p, [(k, bad.get(k, v)) for k, v in rows])
+    n = langfile.use("ru", str(p))
+    changed = [k for k in with_fields if bad[k] != ru[k]]
+    assert n == len(changed) > 60
+    for k in with_fields:
+        text = k.replace("\\n", "\n")
+        got = lang.tr(text)
+        args = ["a", "b", "c", "d"]
+        want = text if k in changed else ru[k].replace("\\n", "\n")
+        assert got.format(*args) == want.format(*args)
+    assert lang.tr("Back") == "Назад"                    # the other lines stay
+
+
+def test_translations_swapped_or_moved_never_break_a_format(tmp_path):
+    """Each translation moved one line on (the worst a swap does): a line whose fields still match
+    its English text stays (a wrong text, but one that formats), every other one is dropped."""
+    rows = list(table("ru").items())
+    moved = [(rows[i][0], rows[(i + 1) % len(rows)][1]) for i in range(len(rows))]
+    p = tmp_path / "ru.txt"
+    write_lang(p, moved)
+    n = langfile.use("ru", str(p))
+    assert 0 < n < len(rows)
+    for k, _ in rows:
+        text = k.replace("\\n", "\n")
+        lang.tr(text).format("a", "b", "c", "d")
+
+
+def test_one_bad_line_costs_that_line(tmp_path):
+    """A line not UTF-8, or without its tab, is dropped and counted; the rest of the file is used.
+    A file with no good line at all is refused whole."""
+    rows = list(table("ru").items())
+    p = tmp_path / "ru.txt"
+    good = "".join("%s\t%s\n" % kv for kv in rows).encode("utf-8")
+    p.write_bytes(good.replace("\tНазад\n".encode(), b"\t\xd0\xff\n").replace(b"Settings\t", b"Settings "))
+    assert langfile.use("ru", str(p)) == 2
+    assert lang.tr("Back") == "Back" and lang.tr("Settings") == "Settings"
+    assert lang.tr("Stock {0}") == "Базар {0}"
+    p.write_bytes(b"Back\t{\nStock {0}\t\xff{0}\n")
+    with pytest.raises(OSError):
+        langfile.use("ru", str(p))
+    assert lang.code() == "en"
+
+
+def test_the_check_reads_format_fields_as_format_does():
+    for text, fields in (("a {0} b {1}", [b"0", b"1"]), ("{{0}} {1}", [b"1"]), ("}}{{", []), ("{0}}", None),
+                         ("{", None), ("}", None), ("{0{1}}", None), ("{x} {0!r}", [b"0!r", b"x"])):
+        assert langfile._fields(text.encode()) == fields, text
+        if fields is not None:
+            "".join(text).format("p", "q", x="r")           # what format accepts is accepted
+        else:
+            with pytest.raises(ValueError):
+                text.format("p", "q")
 
 
 def test_a_screen_change_forgets_the_old_screens_texts():
     """The cache holds the texts asked for since the screen changed (App.go calls forget): a match's
     worst point keeps its table's few texts, not the menus'."""
-    lang.use("ru")
+    langfile.use("ru")
     for k in list(table("ru"))[:30]:
         lang.tr(k.replace("\\n", "\n"))
     assert len(lang._cache) == 30
     lang.forget()
     assert not lang._cache and lang.tr("Back") == "Назад" and len(lang._cache) == 1
-    lang.use("en")
+    langfile.use("en")
 
 
 def test_the_file_is_open_only_while_texts_are_looked_up(tmp_path):
@@ -170,7 +253,7 @@ def test_the_file_is_open_only_while_texts_are_looked_up(tmp_path):
     opens it again; a file gone since use() leaves English, never an error."""
     p = tmp_path / "ru.txt"
     p.write_bytes(open(os.path.join(LANG_DIR, "ru.txt"), "rb").read())
-    lang.use("ru", str(p))
+    langfile.use("ru", str(p))
     assert lang._f is None and lang.tr("Back") == "Назад" and lang._f is not None
     lang.close()
     assert lang._f is None and lang.tr("Back") == "Назад" and lang._f is None     # kept
@@ -179,7 +262,7 @@ def test_the_file_is_open_only_while_texts_are_looked_up(tmp_path):
     assert lang._f is None
     p.unlink()
     assert lang.tr("Back") == "Back" and lang.tr("Settings") == "Settings"
-    lang.use("en")
+    langfile.use("en")
 
 
 def pico_hash(b):
@@ -195,7 +278,7 @@ def test_the_index_is_small_and_every_hash_bucket_short(monkeypatch):
     """4 bytes a text, sorted; with the Pico's hash() the texts' 14-bit hashes rarely collide (a
     collision costs a miss one more line read)."""
     monkeypatch.setattr(lang, "hash", pico_hash, raising=False)
-    lang.use("ru")
+    langfile.use("ru")
     n = len(table("ru"))
     assert len(lang._index) == n and lang._index.itemsize == 4
     assert list(lang._index) == sorted(lang._index)
@@ -203,7 +286,7 @@ def test_the_index_is_small_and_every_hash_bucket_short(monkeypatch):
     sizes = sorted(hashes.count(h) for h in set(hashes))
     assert sizes[-1] <= 3 and len(set(hashes)) > 0.9 * n, sizes[-10:]
     assert lang.tr("Settings") == "Настройки"
-    lang.use("en")
+    langfile.use("en")
 
 
 @pytest.mark.parametrize("way", ["dict", "index"])
@@ -250,7 +333,7 @@ def test_english_save_resumes_in_russian(tmp_path):
     for first, second in (("en", "ru"), ("ru", "en")):
         d = tmp_path / first
         d.mkdir()
-        lang.use(first)
+        langfile.use(first)
         st = store.Store(str(d))
         m = Match(Rules("goat", 4, True), 77)
         m.start_round()
@@ -258,7 +341,7 @@ def test_english_save_resumes_in_russian(tmp_path):
         faults.play(st, m, Rng(5), 12, extras)
         saved = (d / "game.txt").read_bytes()
         assert not re.search(rb"[\xd0\xd1]", saved)          # no Cyrillic in a save
-        lang.use(second)
+        langfile.use(second)
         m2, ex, msg = store.Store(str(d)).load_game()
         assert msg is None and ex["names"] == "You,Ann,Bob,Cat"
         assert m2.round.hands == m.round.hands and m2.round.layout.lead == m.round.layout.lead
@@ -292,11 +375,40 @@ def test_russian_rules_help_has_every_page():
 def test_rules_help_follows_the_language():
     """The help page reads the language's own file once ui.lang is loaded, help.txt before."""
     from tools.sim.ui_host import device_module
-    widgets = device_module("ui.widgets")
-    lang.use("en")
+    widgets = device_module("ui.helptext")
+    langfile.use("en")
     assert widgets.help_text("goat").startswith("Goat: a penalty game.")
-    lang.use("ru")
+    langfile.use("ru")
     try:
         assert widgets.help_text("goat").startswith("Козёл: игра на штрафные очки.")
     finally:
-        lang.use("en")
+        langfile.use("en")
+
+
+@pytest.mark.parametrize("damage", ["missing", "not UTF-8", "a line over 1 KB", "no such section",
+                                    "10,000 lines"])
+def test_a_damaged_help_file_gives_the_english_page_with_a_line(tmp_path, monkeypatch, damage):
+    """The Russian rules help damaged in its page (not UTF-8: once "Ошибка UnicodeError"), missing or
+    without the page: the English page under "Справка повреждена: по-английски", never an error."""
+    import shutil
+    from tools.sim.ui_host import device_module
+    helptext = device_module("ui.helptext")
+    ui = tmp_path / "ui"
+    ui.mkdir()
+    src = os.path.join(ROOT, "firmware", "ui")
+    shutil.copy(os.path.join(src, "help.txt"), str(ui / "help.txt"))
+    good = open(os.path.join(src, "help_ru.txt"), "rb").read()
+    at = good.index(b"[goat]\n") + 7
+    bad = {"not UTF-8": good[:at] + b"\xd0\xff" + good[at:],
+           "a line over 1 KB": good[:at] + b"x" * 2000 + good[at:],
+           "no such section": good.replace(b"[goat]\n", b"[got]\n"),
+           "10,000 lines": good[:at] + b"x\n" * 10000 + good[at:]}.get(damage)
+    if bad is not None:
+        (ui / "help_ru.txt").write_bytes(bad)
+    monkeypatch.setattr(helptext, "__file__", str(ui / "helptext.py"))
+    langfile.use("ru")
+    try:
+        text = helptext.help_text("goat")
+    finally:
+        langfile.use("en")
+    assert text.startswith("Справка повреждена: по-английски\nGoat: a penalty game."), text[:80]

@@ -80,23 +80,22 @@ def test_board_trees_leave_out_what_the_board_never_imports():
 
 def test_a_board_tree_carries_only_its_own_font():
     """Of fonts/, a board's tree carries the one font its panel's pitch picks (ui/font.py for_board,
-    run here on the board file's PITCH_UM) and the fonts' licence; the OLED (framebuf's 8x8 font)
-    neither; the mip layout every font."""
+    run here on the board file's PITCH_UM) and the fonts' licence (the OLED too: framebuf's 8x8 font
+    draws its English, the font every other language); the mip layout every font; never the fonts'
+    checksums (the build checks the fonts against them)."""
     import types
     from tools.sim.ui_host import device_module, pitch_um
     font = device_module("ui.font")
     shipped = {}
     for board in BOARDS:
         fonts = sorted(rel for rel, _ in deploy.source_files(board) if rel.startswith("fonts/"))
-        if board == "oled_diy":
-            assert fonts == [], fonts
-            continue
         p = pitch_um(board)
         want = font.for_board(types.SimpleNamespace(um_of_px=lambda px, p=p: px * p))
         want = "fonts/" + os.path.basename(want)
         assert fonts == sorted([want, "fonts/OFL.txt"]), (board, fonts)
         shipped[board] = want
     assert shipped == {"pimoroni_pack": "fonts/f10x18.bin", "pimoroni_pack2": "fonts/f8x14.bin",
-                       "waveshare_lcd13": "fonts/f10x20.bin"}
-    every = [rel for rel, _ in deploy.source_files(None) if rel.endswith(".bin")]
-    assert len(every) == len(os.listdir(os.path.join(ROOT, "firmware", "fonts"))) - 1   # (the licence)
+                       "waveshare_lcd13": "fonts/f10x20.bin", "oled_diy": "fonts/f6x12.bin"}
+    every = [rel for rel, _ in deploy.source_files(None) if rel.startswith("fonts/")]
+    assert "fonts/SHA256SUMS" not in every
+    assert len(every) == len(os.listdir(os.path.join(ROOT, "firmware", "fonts"))) - 1   # (the sums)

@@ -12,7 +12,7 @@ import gc
 import sys
 from micropython import const
 from ui.gfx import Gfx
-from ui.screen import Screen, ticks_diff, drop_module, lang_problem
+from ui.screen import Screen, ticks_diff, drop_module
 _EV_PRESS = const(0x1000)   # = keys.EV_PRESS
 _EV_REPEAT = const(0x2000)  # = keys.EV_REPEAT
 _EV_KIND = const(0xF000)    # = keys.EV_KIND
@@ -35,7 +35,9 @@ class App:
     def __init__(self, board, root="/", ai_clock=None, warm=False):
         self.board = board
         self.inp = board.make_input()
-        self.g = Gfx(board)
+        self.inp.poll()
+        self.safe = self.inp.raw & _K_B    # B held at power-on: no file is read, fonts and the
+        self.g = Gfx(board, self.safe)      # language included (ui/nav.py boot)
         self.root = root
         self.fs = getattr(board, "fs", None)   # the files' storage (savegame.Files): None, the flash
         self.log_root = root if root.endswith("/") else root + "/"
@@ -46,8 +48,6 @@ class App:
         self.wd = board.watchdog
         self.wd_on = False
         self._usb_at = 0
-        self.inp.poll()
-        self.safe = self.inp.raw & _K_B    # B held at power-on: no file is read (ui/nav.py boot)
         st = self.store()
         self.settings, note = st.load_settings(not self.safe)
         self.asked = self.safe or st.asked    # else nav.boot asks the language first, unless the
@@ -56,12 +56,10 @@ class App:
             self.settings["lang"] = hint      # followed, not written, until settings are saved)
             self.asked = True
         if self.settings["lang"] != "en":     # English loads nothing (ui/lang.py)
-            from ui import lang
-            try:
-                lang.use(self.settings["lang"])
-                self.g.for_lang(self.settings["lang"])
-            except OSError as e:
-                note = note or lang_problem(e)
+            from ui.langfile import use_lang     # (dropped again by release: nav.boot)
+            why = use_lang(self.settings["lang"], self.g)
+            note = note or why
+        note = note or self.g.note            # the board's font could not be read
         st = None
         self.ai_clock = ai_clock or board.ai_clock
         self.screen = Screen(self)
@@ -128,7 +126,8 @@ class App:
         for name in ("store", "stats", "savegame", "domino.record", "ui.menus", "ui.dealcode",
                      "ui.widgets", "ui.pause", "ui.sheet", "ui.pick", "ui.place", "ui.paint", "ui.nav",
                      "ui.settings", "ui.movelog", "ui.safestart", "ui.linkgame", "ui.linksetup",
-                     "ui.linkstart", "ai.reason"):    # ai.reason: a hint's words
+                     "ui.linkstart", "ui.langfile", "ui.helptext",
+                     "ai.reason"):    # ai.reason: a hint's words
             drop_module(name)
         lang = sys.modules.get("ui.lang")
         if lang:

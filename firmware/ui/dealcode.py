@@ -101,10 +101,11 @@ class CodeEditor(Screen):
         dash = n == 6                        # a deal code: ABC-DEF
         fb.fill(c.BG)
         y = 2 + g.big_center(tr(self.title), 2, c.ACCENT) + (4 if small else 12)
-        k = 2 if 7 * 18 <= g.w else 1                # (framebuf's 8x8 font: twice as large)
+        k8 = g.k8                                    # (framebuf's 8x8 font: as large as
+        k = 2 if 7 * 18 * k8 <= g.w else 1           # the screen's text, twice where it fits)
         lh = g.lh
-        bh = g.lh if g.font is not None else 8 * k   # a letter's cell
-        cw = g.cw + 4 if g.font is not None else 8 * k + 2
+        bh = g.lh if g.font is not None else 8 * k * k8   # a letter's cell
+        cw = g.cw + 4 if g.font is not None else 8 * k * k8 + 2
         foot = self.foot
         if foot is None:                             # (once: a redraw allocates nothing)
             if self.four:

@@ -14,6 +14,13 @@ code, a test's own frame) it goes through framebuf's blit with a two-colour pale
 
 Sizes are chosen in millimetres: for_board() picks the smallest font whose capitals are at least
 1.2 mm tall on the board's panel (boards/_base.py pitch_um).
+
+A file is checked before anything is allocated for it: its header against the budgets below (a cell
+of at most 32x32 pixels, at most 512 glyphs, a command text of at most 255 bytes), its size against
+what the header says it holds (a cut or padded file), its code points ascending in at most 32 runs.
+A file that fails raises ValueError (OSError when it cannot be opened or read); ui/gfx.py then draws
+framebuf's 8x8 font and says so in one line. The deploy build checks every font's bytes against the
+checksums tools/fonts/build.py wrote (fonts/SHA256SUMS), so a bit flipped in a glyph does not ship.
 """
 import framebuf
 from array import array
@@ -26,6 +33,10 @@ _CAPS_UM = const(1200)    # the smallest capital height a player must read, micr
 # from numbers: every public name and short string a module holds is interned for good.)
 _FONTS = const(((6, 12, 8), (8, 14, 10), (10, 18, 12), (10, 20, 13)))
 _BIAS = const(0x4000)
+_SIDE = const(32)         # a cell's widest and tallest (the fonts: 6x12 to 10x20)
+_GLYPHS = const(512)      # glyphs at most (the glyph set: 170), so code points read: 1 KB at most
+_RUNS = const(32)         # runs of consecutive code points at most (the glyph set: 10)
+_CMD = const(255)         # the longest command text (the fonts': 56, 57 bytes)
 
 # A glyph put straight into a GS4_HMSB buffer (two pixels a byte, the left one in the high nibble),
 # clipped to it: what framebuf's blit with a two-colour palette and a key does, ~10 times faster on
@@ -118,29 +129,46 @@ class Font:
 
     def __init__(self, path, fmt):
         f = open(path, "rb")
-        head = f.read(_HEAD)
-        if len(head) < _HEAD or head[:4] != b"PDFN" or head[4] != 1:
+        try:
+            # the header checked against the budgets and the file's size before anything is
+            # allocated for it, then the code points read (ascending), kept as runs of consecutive
+            # code points: (first, its glyph, count) ~ 10 runs
+            head = f.read(_HEAD)
+            if len(head) < _HEAD or head[:4] != b"PDFN" or head[4] != 1:
+                raise ValueError
+            self.w = w = head[5]
+            self.h = h = head[6]
+            self.caps = head[8]
+            n = head[10] | head[11] << 8
+            skip = head[12] | head[13] << 8
+            self.stride = stride = (w + 7) // 8 * h
+            self.data = at = _HEAD + skip + 2 * n
+            if not (0 < w <= _SIDE and 0 < h <= _SIDE and 0 < self.caps <= h and 0 < n <= _GLYPHS
+                    and skip <= _CMD) or f.seek(0, 2) != at + n * stride:
+                raise ValueError
+            cps = bytearray(2 * n)
+            f.seek(_HEAD + skip)
+            if f.readinto(cps) != 2 * n:
+                raise ValueError
+            r = []
+            last = -1
+            for i in range(n):
+                cp = cps[2 * i] | cps[2 * i + 1] << 8
+                if cp <= last:
+                    raise ValueError
+                last = cp
+                if r and cp == r[-3] + r[-1]:
+                    r[-1] += 1
+                elif len(r) < 3 * _RUNS:
+                    r += (cp, i, 1)
+                else:
+                    raise ValueError
+        except Exception:
             f.close()
-            raise ValueError("not a font file: " + path)
-        self.w = w = head[5]
-        self.h = h = head[6]
-        self.caps = head[8]
-        n = head[10] | head[11] << 8
-        cps = bytearray(2 * n)                    # read once, kept as runs of consecutive code
-        f.seek(_HEAD + (head[12] | head[13] << 8))   # points: (first, its glyph, count) ~ 10 runs
-        f.readinto(cps)
-        r = []
-        for i in range(n):
-            cp = cps[2 * i] | cps[2 * i + 1] << 8
-            if r and cp == r[-3] + r[-1]:
-                r[-1] += 1
-            else:
-                r += (cp, i, 1)
+            raise
         self.runs = array("H", r)
-        self.top = 32 + r[2] if r and r[0] == 32 and r[1] == 0 else 0   # ASCII from 32 up to it
+        self.top = 32 + r[2] if r[0] == 32 and r[1] == 0 else 0   # ASCII from 32 up to it
         cps = r = None
-        self.data = f.tell()
-        self.stride = stride = (w + 7) // 8 * h
         self.f = f
         self.q = 0
         self.q = self.index(63)                   # '?' stands for a character the font lacks

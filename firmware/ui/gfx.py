@@ -24,6 +24,11 @@ _RING = const((0, 6, 8, 6, 0, -6, -8, -6))
 CHAIN_OF_ARM = (1, 0, 2, 3)    # arm L -> chain W(1), R -> E(0), U -> N(2), D -> S(3)
 
 _PIP_UM = const(400)     # pips at least this wide on the panel (docs/UI.md, "Legibility")
+_CAPS_UM = const(1200)   # capitals at least this tall (= ui.font._CAPS_UM)
+
+# the note when the board's font cannot be read (always English: framebuf's font has no other
+# letters): its file damaged or over its budget, missing (OSError ENOENT)
+_NO_FONT = const(("Font damaged: built-in font", "Font missing: built-in font"))
 
 F_HORIZ = const(1)
 _F_CLOSED = const(2)
@@ -61,12 +66,16 @@ class Gfx:
 
     Text: the board's font (ui/font.py, chosen in millimetres), else framebuf's 8x8 font (the
     128x64 OLED in English: its 7-pixel capitals are 1.18 mm there; it has ASCII only, so another
-    language takes the board's font there too, for_lang). Every layout measures text with cw (a
+    language takes the board's font there too, for_lang). A font file that cannot be read (missing,
+    damaged, over its budget) costs the font, not the device: framebuf's 8x8 font draws instead,
+    in English (it has no other letters), k8 times larger where its 7-pixel capitals would be under
+    1.2 mm (twice on the colour boards), and `note` says so in one line; `safe` (the safe start,
+    B held at power-on) reads no font file at all. Every layout measures text with cw (a
     character's advance) and lh (a line's height), never with literal pixel counts.
     Pips: pip pixels across (0.4 mm; the OLED: 2, its panel's limit) and the half-tile size
     `legible` at which tiles show them with a gap of at least half a pip."""
 
-    def __init__(self, board):
+    def __init__(self, board, safe=False):
         self.board = board
         self.fb = board.fb           # screen coordinates; on a colour board one band of the frame
         self.w = board.width
@@ -74,13 +83,13 @@ class Gfx:
         self.c = board.colour
         self.mono = board.mono
         self.font = None
+        self.note = None             # why the board's font is not in use (it could not be read)
         self._g8 = None
-        if not self.mono:
-            self._open_font()
-        else:                            # framebuf's 8x8 font; one letter of it in a buffer, to
-            g = bytearray(8)             # draw it k times larger
-            self._g8 = (g, framebuf.FrameBuffer(g, 8, 8, framebuf.MONO_HLSB))
+        self.k8 = 1                  # framebuf's 8x8 font drawn k8 times larger (_metrics)
+        if self.mono or safe:
             self._metrics()
+        else:
+            self._open_font()
         self.pip = 2 if self.mono else board.px_for_um(_PIP_UM)
         self.legible = self.half_for(self.pip)
         # the pips of the last half-tile size drawn (_pips_for): that size, the pip size, the three
@@ -90,9 +99,15 @@ class Gfx:
         self.divider = c.PIP if self.mono else c.EDGE
 
     def _open_font(self):
+        """The board's font, or, when its file cannot be read, framebuf's and the note why."""
         from ui import font
         board = self.board
-        self.font = font.Font(font.for_board(board), board.fb_format)
+        try:
+            self.font = font.Font(font.for_board(board), board.fb_format)
+        except (OSError, ValueError) as e:   # missing (ENOENT), damaged, over its budget
+            self.note = _NO_FONT[e.args[:1] == (2,)]
+            self._metrics()
+            return
         if board.fb_format == framebuf.GS4_HMSB:    # every colour board: its frame buffer
             fb = board.fb                               # (or one band of it)
             self.font.target(fb if isinstance(fb, FrameBuffer) else fb.fb, board.buf, self.w,
@@ -100,32 +115,41 @@ class Gfx:
         self._metrics()
 
     def _metrics(self):
+        """The font in use's cell and capitals; without one, framebuf's 8x8 font, k8 times larger
+        where its capitals would be under 1.2 mm (the OLED's 1.18 mm count: its panel's limit),
+        one letter of it in a buffer to draw it larger."""
         f = self.font
         if f is not None:
             self.cw = f.w
             self.lh = f.h
             self.caps = f.caps
         else:                            # framebuf's 8x8 font, a pixel between lines
-            self.cw = 8
-            self.lh = 9
-            self.caps = 7
+            if self._g8 is None:
+                g = bytearray(8)
+                self._g8 = (g, framebuf.FrameBuffer(g, 8, 8, framebuf.MONO_HLSB))
+            self.k8 = k = 1 if self.mono else (self.board.px_for_um(_CAPS_UM) + 6) // 7
+            self.cw = 8 * k
+            self.lh = 9 * k
+            self.caps = 7 * k
         self.cols = self.w // self.cw
 
     def for_lang(self, code):
-        """Text in language `code` from now on. The colour boards' fonts have every language's
-        letters; the OLED draws English in framebuf's 8x8 font (ASCII only: one less file open,
-        and 16 columns of 7-pixel capitals) and any other language in its board font (f6x12:
-        Cyrillic, 8-pixel capitals, 21 columns, 12-pixel lines). Screens measure text with cw
-        and lh when they draw, so the next frame is laid out for the font in use."""
-        if not self.mono:
-            return
+        """Text in language `code` from now on; False when it cannot be drawn (no font with its
+        letters could be read: English it is, in framebuf's 8x8 font, and `note` says why). The
+        colour boards' fonts have every language's letters; the OLED draws English in framebuf's
+        8x8 font (ASCII only: one less file open, and 16 columns of 7-pixel capitals) and any other
+        language in its board font (f6x12: Cyrillic, 8-pixel capitals, 21 columns, 12-pixel lines).
+        A font that failed once is not read again until the next power-on. Screens measure text
+        with cw and lh when they draw, so the next frame is laid out for the font in use."""
         if code == "en":
-            if self.font is not None:
+            if self.mono and self.font is not None:
                 self.font.close()
                 self.font = None
                 self._metrics()
-        elif self.font is None:
+            return True
+        if self.font is None and self.note is None:
             self._open_font()
+        return self.font is not None
 
     def off(self, y, h):
         """Rows y .. y+h-1 lie wholly outside the band being drawn (boards/_base.py): the tiles and
@@ -137,7 +161,7 @@ class Gfx:
     # --- text ----------------------------------------------------------------------------------
     def text(self, s, x, y, col, k=1):
         """Every text is drawn here: s with its top-left at x, y (k: framebuf's 8x8 font k times
-        larger; the font is drawn at its own size)."""
+        larger than its k8; the font is drawn at its own size)."""
         f = self.font
         if f is not None:
             if not self.off(y, self.lh):
@@ -147,13 +171,14 @@ class Gfx:
                     fb = fb.fb
                 f.text(fb, s, x, y, col)
             return
+        k *= self.k8
         if k == 1:
             self.fb.text(s, x, y, col)
             return
         if self.off(y, 8 * k):
             return
         g8 = self._g8
-        if g8 is None:                   # (only the OLED draws framebuf's font larger)
+        if g8 is None:                   # (framebuf's font not set up: none is in use)
             return
         g, gfb = g8
         fb = self.fb
@@ -183,10 +208,11 @@ class Gfx:
         if self.font is not None:
             self.text(s, (self.w - len(s) * self.cw) // 2, y, col)
             return self.lh
-        if len(s) * 8 * k > self.w:
+        k8 = self.k8
+        if len(s) * 8 * k * k8 > self.w:
             k = 1
-        self.text(s, (self.w - len(s) * 8 * k) // 2, y, col, k)
-        return 8 * k
+        self.text(s, (self.w - len(s) * 8 * k * k8) // 2, y, col, k)
+        return 8 * k * k8
 
     def center(self, s, y, col):
         self.text(s, (self.w - self.cw * len(s)) // 2, y, col)

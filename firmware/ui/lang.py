@@ -2,7 +2,8 @@
 
 English is the source text in the code and loads nothing. Another language is a file lang/<code>.txt
 beside ui/ (UTF-8, one "English<TAB>translation" a line, "\\n" for a line break, sorted; tools/lang/
-writes and checks it). It stays on the flash: use() reads it once and keeps only an index, one
+writes and checks it). It stays on the flash: ui/langfile.py use() reads it once (and checks it),
+and this module keeps only an index (install()), one
 sorted array of (hash of the English text << 16 | offset of its line), 4 bytes a text: 1.3 KB for
 330 texts. tr() looks a text up there and reads its one line; the texts asked for since the screen
 changed (forget(), called by App.go) are kept in a dict, so a screen drawn every frame reads and
@@ -10,18 +11,17 @@ allocates nothing, and a match's worst point holds its table's one or two texts,
 The file is open only while texts are being looked up: close() (App.release, before an AI's search;
 forget()) gives its buffer back (1.1 KB on the Pico W) and the next text not kept opens it again
 (docs/UI.md, "Languages": the heap figures). A translation keeps the English text's placeholders
-({0}, {name}, %d): the caller formats the result.
+({0}, {1}, ...): the caller formats the result with str.format.
 
 The index's hash is 14 bits: hash() of the English text's UTF-8 bytes has 8 on the Pico (MicroPython's
 qstr hash), too few alone for ~330 texts, so the length's low 6 bits go with them; 14 bits keep
 every index entry a small int (no heap). A shared hash costs a miss one more line read.
 
-The file's budget: at most 64 KB (its offsets are 16-bit), lines of at most 1 KB, UTF-8 throughout;
-a file over it, or damaged, is refused whole (OSError), English stays.
-
-use() switches at any time (no reboot): the old index and texts are dropped, the new file read.
+Choosing a language, reading its file within its budget and checking each line against its English
+text (so no format call can raise because of a translation) are ui/langfile.py's, loaded only for
+that moment; this module is what stays loaded while the texts are looked up. A language switches
+at any time (no reboot): the old index and texts are dropped, the new file read.
 """
-from array import array
 try:
     from micropython import const
 except ImportError:  # CPython: host tools import this module as it is
@@ -29,7 +29,6 @@ except ImportError:  # CPython: host tools import this module as it is
         return x
 
 _CACHE = const(48)          # texts kept translated at most: more than any screen shows at once
-_SIZE = const(0xFFFF)       # the most bytes a language file may hold (16-bit line offsets)
 _LINE = const(1024)         # the longest line a language file may have
 LANGS = ("en", "ru")        # the setting's values (store.SETTING_CHOICES)
 NAMES = ("English", "Русский")   # each language's own name for itself (the Settings row)
@@ -53,44 +52,13 @@ def code():
     return _code
 
 
-def use(lang, path=None):
-    """Speak `lang` from now on ("en": drop the index). An unknown code leaves English; so does a
-    file that cannot be read or is over its budget or damaged, raising OSError (English already in
-    place, so the caller can say so in one line: screen.lang_problem)."""
+def install(lang, path=None, index=None):
+    """Speak `lang` from now on, its file at `path` indexed as `index` (ui/langfile.py use() reads
+    and checks it); no index: English, every text the code's own."""
     global _path, _index, _code
     close()
     _cache.clear()
-    _path = _index = None
-    _code = "en"
-    if lang == "en" or lang not in LANGS:
-        return
-    path = path or folder() + lang + ".txt"
-    with open(path, "rb") as f:
-        try:
-            index = _read_index(f)
-        except (ValueError, MemoryError):     # not UTF-8 (UnicodeError), over its budget, or
-                                              # more lines than the heap can index
-            raise OSError(22)                 # EINVAL: damaged
-    _path, _index, _code = path, index, lang
-
-
-def _read_index(f):
-    """The sorted index of the open language file `f`, its budget checked on the way."""
-    keys = []
-    at = 0
-    while True:
-        ln = f.readline(_LINE + 1)
-        if not ln:
-            break
-        if len(ln) > _LINE or at + len(ln) > _SIZE:
-            raise ValueError
-        tab = ln.find(b"\t")
-        if tab > 0:
-            str(ln, "utf-8")                  # (a damaged line is refused now, not mid-game)
-            keys.append(_hash(_unescape(ln[:tab])) << 16 | at)
-        at += len(ln)
-    keys.sort()
-    return array("I", keys)
+    _path, _index, _code = (path, index, lang) if index is not None else (None, None, "en")
 
 
 def _hash(b):
@@ -125,7 +93,7 @@ def tr(s):
     if out is None:
         try:
             out = _look(s)
-        except (OSError, ValueError):     # the file gone or changed since use(): English
+        except (OSError, ValueError):     # the file gone or changed since it was indexed: English
             close()
             out = s
         if len(_cache) >= _CACHE:

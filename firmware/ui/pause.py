@@ -1,7 +1,7 @@
 """Screens the table needs now and then, loaded only then: the pass-and-play curtain and the in-game
 menu (everything X and Y do, for boards that lack them)."""
 from .screen import Screen, drop_module, ticks_diff, tr
-from .widgets import ListScreen, HelpPage, Message, help_text
+from .widgets import ListScreen, HelpPage, Message
 from . import brain, words
 from micropython import const
 from domino.tiles import name as tile_name
@@ -194,6 +194,7 @@ class Pause(ListScreen):
                 app.menu("Game saved")
             else:                                    # said, and the game plays on
                 self.note = "Not saved"
+                from .helptext import help_text
                 app.go(Message(app, "Not saved", why + "\n" + help_text("notsaved"), self.back_here))
         elif label == "Abandon game":
             if self.note == "A again to abandon":

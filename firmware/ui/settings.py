@@ -1,7 +1,7 @@
 """The settings screen, loaded when opened (from the main menu or the game menu)."""
 from micropython import const
 from .widgets import ListScreen, save_settings
-from .screen import drop_module, lang_problem, tr
+from .screen import tr
 
 _ANIM_LABELS = const(("off", "fast", "normal", "slow"))
 
@@ -18,22 +18,6 @@ def _lang_name(code, g):
     return _NAMES[i] if g.font is not None else _ASCII[i]
 
 
-def use_lang(code, g):
-    """Speak `code` from now on, in a font that has its letters (Gfx.for_lang); None, or why not
-    (its file is missing: English stays)."""
-    from ui import lang
-    try:
-        lang.use(code)
-    except OSError as e:
-        drop_module("ui.lang")          # English stays, and with it nothing loaded
-        g.for_lang("en")
-        return lang_problem(e)
-    if code == "en":
-        drop_module("ui.lang")          # English loads nothing (screen.tr)
-    g.for_lang(code)
-    return None
-
-
 class AskLang(ListScreen):
     """The first boot's question, before anything else (no language chosen yet: settings.json
     without "lang"): each language named in itself, in a font that has both alphabets (the OLED's
@@ -43,12 +27,13 @@ class AskLang(ListScreen):
     browser's language (boards/web.py)."""
 
     def __init__(self, app, note):
-        ListScreen.__init__(self, app, "Language / Язык")
+        both = app.g.for_lang("ru")      # (no font with Cyrillic: the names in Latin letters)
+        ListScreen.__init__(self, app, "Language / Язык" if both else "Language")
         self.after = note
-        app.g.for_lang("ru")
 
     def rows(self):
-        return [(_NAMES[0], None), (_NAMES[1], None)]
+        g = self.app.g
+        return [(_lang_name(_LANGS[0], g), None), (_lang_name(_LANGS[1], g), None)]
 
     def pick(self, i):
         self.choose(_LANGS[i])
@@ -62,6 +47,7 @@ class AskLang(ListScreen):
     def choose(self, code):
         app = self.app
         app.settings["lang"] = code
+        from .langfile import use_lang  # (loaded only to switch: English then loads no ui.lang)
         note = use_lang(code, app.g)
         app.asked = True
         app.pending = ("resume", save_settings(app) or note or self.after)
@@ -104,6 +90,7 @@ class Settings(ListScreen):
         if i == 4:
             self.note = self.app.arm_watchdog()
         if i == 5:
+            from .langfile import use_lang
             self.note = use_lang(s["lang"], self.app.g)
 
     def pick(self, i):

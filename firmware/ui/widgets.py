@@ -1,6 +1,5 @@
 """Screens made of text: a list of rows with values (menus, forms) and a message page. Loaded by the
 menus, the in-game menu and the error screen; not resident while a game is played."""
-import sys
 
 from micropython import const
 from .screen import Screen, tr
@@ -11,8 +10,6 @@ _K_UP = const(0x001)     # = keys.K_UP
 _K_DOWN = const(0x002)   # = keys.K_DOWN
 _K_LEFT = const(0x004)   # = keys.K_LEFT
 _K_RIGHT = const(0x008)  # = keys.K_RIGHT
-_K_X = const(0x040)      # = keys.K_X
-_K_Y = const(0x080)      # = keys.K_Y
 
 _MX = const(2)           # the text's margin from the screen's left edge (a column is kept for it)
 OPTION_LABELS = {
@@ -230,54 +227,6 @@ def foot_lines(g, text):
     return wrap(text, g.cols - 1) if text else ()
 
 
-def help_text(vid):
-    """The section [vid] of help.txt, or of the language's own (ui/lang.py help_file: asked only
-    when a language other than English is loaded), read from flash only when asked."""
-    try:
-        base = __file__.rsplit("/", 1)[0]
-    except NameError:
-        base = "/ui"
-    lang = sys.modules.get("ui.lang")
-    name = lang.help_file() if lang is not None else "help.txt"
-    out = []
-    on = False
-    try:
-        with open(base + "/" + name) as f:
-            for ln in f:
-                if ln[:1] == "[":
-                    if on:
-                        break        # the section is read: no more lines of the file in the heap
-                    on = ln.rstrip("\n") == "[" + vid + "]"
-                elif on:
-                    out.append(ln.rstrip("\n"))
-    except OSError:
-        return "Help file missing."
-    return "\n".join(out).strip()
-
-
-def key_sections(keys, compact):
-    """The sections of help.txt that say what this board's keys do (`keys`: the logical keys it
-    has, board.KEYS): X asks for a hint where there is an X, else the game menu has it; B opens the
-    game menu, Y too where there is one, but on the 128x64 screen (no header) Y shows the scores."""
-    out = ["hint_x" if keys & _K_X else "hint_menu"]
-    if keys & _K_Y and not compact:
-        out.append("menu_by")
-    else:
-        out.append("menu_b")
-        if keys & _K_Y:
-            out.append("scores_y")
-    return out
-
-
-def controls(board, compact):
-    """The Controls page: the board's own line for its buttons (KEY_HELP), the table's keys, then
-    what the keys this board has do."""
-    text = tr(board.KEY_HELP or "") + "\n" + help_text("controls")
-    for sec in key_sections(board.KEYS, compact):
-        text += "\n" + help_text(sec)
-    return text
-
-
 def chosen(rules):
     """The options of a match in words: 'This match: Target 100, Hand size auto, ...'."""
     from domino.rules import option_choices
@@ -294,6 +243,7 @@ class HelpPage(Message):
     (`rules`): the match's own options first and its target in the text; else the variant's
     default target ({target} in help.txt)."""
     def __init__(self, app, title, vid, back, rules=None):
+        from ui.helptext import controls, help_text   # (loaded for the page: App.release drops it)
         if vid == "controls":
             text = controls(app.board, app.g.h < 100)
         else:

@@ -46,6 +46,7 @@ MPY_ARCHES = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7
 # the line-number tables and asserts (~7% of the tree); device tracebacks then show no line numbers,
 # `make deploy-src` puts plain .py files on the device for debugging.
 MPY_CROSS_FLAGS = ("-O3",)
+FONT_SUMS = "fonts/SHA256SUMS"      # the fonts' checksums (tools/fonts/build.py), never shipped
 MANIFEST = ".deployed"              # on the device: one path per line, the files this tool owns
 BOARD_CFG = "board.cfg"
 MAX_OPS_PER_CALL = 80               # keep each mpremote command line short (Windows: 32 KiB)
@@ -133,14 +134,15 @@ def board_mip_deps(board, boards_dir=None):
 def board_font(board, boards_dir=None, firmware_dir=None):
     """The font file (device path, "fonts/f<w>x<h>.bin") the board draws its text with: ui/font.py's
     for_board() rule (the smallest font whose capitals are _CAPS_UM tall) on the board file's
-    PITCH_UM; None for a MONO board (framebuf's 8x8 font) or a board file that states no pitch.
-    A board module that takes its panel from another (pimoroni_pack2) states its own."""
+    PITCH_UM (a MONO board, the OLED, draws English in framebuf's 8x8 font and every other language
+    in it); None for a board file that states no pitch. A board module that takes its panel from
+    another (pimoroni_pack2) states its own."""
     boards_dir = boards_dir or BOARDS
     firmware_dir = firmware_dir or FIRMWARE
     path = os.path.join(boards_dir, board + ".py")
     what = "boards/%s.py" % board
     pitch = _literal(path, "PITCH_UM", what)
-    if _literal(path, "MONO", what) or not pitch:
+    if not pitch:
         return None
     src = os.path.join(firmware_dir, "ui", "font.py")
     fonts = _literal(src, "_FONTS", "ui/font.py")
@@ -198,13 +200,13 @@ def source_files(board=None, firmware_dir=None, boards_dir=None):
 
     With a board: that board and the board modules it imports (its display driver among them:
     the OLED board carries no ST7789 driver), and of fonts/ only the board's own font file
-    (board_font) and the fonts' licence (the OLED: neither). Without: every deployable board, the
-    modules they import and every font (the mip layout: the firmware asks for the board on first
-    boot).
+    (board_font) and the fonts' licence. Without: every deployable board, the modules they import
+    and every font (the mip layout: the firmware asks for the board on first boot). The fonts'
+    checksums (FONT_SUMS) stay on the PC: build() checks the fonts against them.
     """
     firmware_dir = firmware_dir or FIRMWARE
     boards_dir = boards_dir or BOARDS
-    skip = set()
+    skip = {FONT_SUMS}
     if board:                          # the board's own font only (with its licence), if it has one
         font = board_font(board, boards_dir, firmware_dir)
         fonts = os.path.join(firmware_dir, "fonts")
@@ -231,6 +233,40 @@ def source_files(board=None, firmware_dir=None, boards_dir=None):
     for m in mods:
         out.append(("boards/%s.py" % m, os.path.join(boards_dir, m + ".py")))
     return out
+
+
+def check_fonts(files, board=None, firmware_dir=None, boards_dir=None):
+    """Refuse a tree whose fonts are not the ones tools/fonts/build.py made: every fonts/*.bin of
+    `files` ([(device relpath, local path)]) must have the SHA-256 that fonts/SHA256SUMS (written
+    with them by `make fonts`) gives it, and the board's own font (board_font) must be there."""
+    firmware_dir = firmware_dir or FIRMWARE
+    fonts = [(rel, path) for rel, path in files if rel.startswith("fonts/") and rel.endswith(".bin")]
+    need = board_font(board, boards_dir, firmware_dir) if board else None
+    if need and need not in dict(fonts):
+        raise DeployError("firmware/%s is missing (the %s board draws its text with it): run `make "
+                          "fonts` or restore it from git" % (need, board))
+    if not fonts:
+        return
+    sums = os.path.join(firmware_dir, FONT_SUMS)
+    want = {}
+    try:
+        with open(sums, encoding="utf-8") as f:
+            for ln in f:
+                parts = ln.split()
+                if len(parts) == 2:
+                    want["fonts/" + parts[1].lstrip("*")] = parts[0].lower()
+    except (OSError, ValueError):
+        raise DeployError("firmware/%s is missing or unreadable: run `make fonts`" % FONT_SUMS)
+    for rel, path in fonts:
+        if rel not in want:
+            raise DeployError("firmware/%s is not in %s: run `make fonts`" % (rel, FONT_SUMS))
+        try:
+            got = file_sha256(path)
+        except OSError as e:
+            raise DeployError("cannot read firmware/%s: %s" % (rel, e.strerror or e))
+        if got != want[rel]:
+            raise DeployError("firmware/%s is damaged (its SHA-256 is not the one `make fonts` wrote): "
+                              "restore it from git or run `make fonts`" % rel)
 
 
 def mpy_cross_exe():
@@ -289,6 +325,7 @@ def build(out_dir, board=None, arch="armv6m", src=False, firmware_dir=None, boar
     files = source_files(board, firmware_dir, boards_dir)
     if not any(rel == "main.py" for rel, _ in files):
         raise DeployError("firmware/main.py is missing: nothing would start on the device")
+    check_fonts(files, board, firmware_dir, boards_dir)
     exe = None if src else mpy_cross_exe()
     if os.path.isdir(out_dir):
         shutil.rmtree(out_dir)

@@ -26,10 +26,15 @@ File layout (little-endian):
   then n glyphs     ((width + 7) // 8) * height bytes each: rows top down, MSB the leftmost
                     pixel (framebuf.MONO_HLSB)
 
+Beside the fonts, SHA256SUMS holds each file's SHA-256 (`sha256sum -c` reads it in firmware/fonts):
+the deploy build (tools/deploy/main.py check_fonts) refuses a tree whose font is not the one made
+here. It stays on the PC (the firmware checks a font's header and size against its budgets).
+
 Usage: python tools/fonts/build.py [--otb PATH] [--out DIR] [--py DIR]
   --py DIR also keeps font-to-py's own Python modules there (for comparing formats).
 """
 import argparse
+import hashlib
 import os
 import shutil
 import struct
@@ -47,6 +52,7 @@ MAGIC = b"PDFN"
 VERSION = 1
 # (file name, font-to-py height): the Terminus strike of that height
 SIZES = (("f6x12", 12), ("f8x14", 14), ("f10x18", 18), ("f10x20", 20))
+SUMS = "SHA256SUMS"                        # beside the fonts: "<sha256>  <file>" a line
 
 
 class FontBuildError(Exception):
@@ -120,13 +126,20 @@ def pack(ns, text):
     return head + cmd + cps + glyphs
 
 
+def sums_text(files):
+    """SHA256SUMS's text for [(file name, its bytes)]: sha256sum's format, by name."""
+    return "".join("%s  %s\n" % (hashlib.sha256(data).hexdigest(), name) for name, data in sorted(files))
+
+
 def build(otb=OTB, out=OUT, py_dir=None):
-    """Write every size's binary font into `out`; returns [(path, bytes)]."""
+    """Write every size's binary font into `out`, and their checksums (SUMS); returns
+    [(path, bytes)]."""
     why = check_tools(otb)
     if why:
         raise FontBuildError(why)
     os.makedirs(out, exist_ok=True)
     made = []
+    sums = []
     with tempfile.TemporaryDirectory() as work:
         shutil.copyfile(otb, os.path.join(work, "terminus.otf"))
         shutil.copyfile(CHARSET, os.path.join(work, "charset.txt"))
@@ -137,9 +150,15 @@ def build(otb=OTB, out=OUT, py_dir=None):
             with open(path, "wb") as f:
                 f.write(data)
             made.append((path, len(data)))
+            sums.append((name + ".bin", data))
             if py_dir:
                 os.makedirs(py_dir, exist_ok=True)
                 shutil.copyfile(os.path.join(work, name + ".py"), os.path.join(py_dir, name + ".py"))
+    text = sums_text(sums).encode()
+    path = os.path.join(out, SUMS)
+    with open(path, "wb") as f:
+        f.write(text)
+    made.append((path, len(text)))
     return made
 
 

@@ -41,9 +41,9 @@ def main(way, path):
         d = dict_way(path)
         look = d.get
     else:
-        from ui import lang
+        from ui import lang, langfile
         base = _used()
-        lang.use("ru", path)
+        langfile.use("ru", path)
         look = lang.tr
     held = _used() - base
     ten = ks[:10]

@@ -113,8 +113,9 @@ def instrument(board, app):
         """Every text the UI draws goes through Gfx.text: its box and capital height."""
         if g.font is not None:
             w, h, caps = g.cw * len(s), g.lh, g.caps
-        else:
-            w, h, caps = 8 * k * len(s), 8 * k, CAPS_8X8 * k
+        else:                            # (k8: the 8x8 font as large as a colour board needs)
+            n = k * g.k8
+            w, h, caps = 8 * n * len(s), 8 * n, CAPS_8X8 * n
         if s.strip() and in_band(y):
             texts.append([screen(), s, x, y, w, h, caps, frame[0]])
             f = g.font
@@ -160,9 +161,9 @@ def start(folder, held=0, ask=False):
         board.host_keys(held)
     app = App(board, path)
     if LANG != "en" and not ask:
-        from ui import lang
+        from ui import langfile
         app.settings["lang"] = LANG   # (the safe start reads no settings: in LANG all the same)
-        lang.use(LANG)
+        langfile.use(LANG)
         app.g.for_lang(LANG)
     board.host_keys(0)
     app.settings["anim"] = 0

@@ -141,14 +141,15 @@ class File:
 
 # --- the app under the harness ----------------------------------------------------------------------
 class Run:
-    """One boot of the app on `root` (fs: a FaultFS or None), driven by key presses."""
+    """One boot of the app on `root` (fs: a FaultFS or None), driven by key presses; on `b` (a
+    simulated board: the plain 240x240 one by default) with the keys `held` held at power-on."""
 
-    def __init__(self, case, root, fs=None):
+    def __init__(self, case, root, fs=None, b=None, held=0):
         self.case = case
         self.root = root
-        b = pc.board()
+        b = b or pc.board()
         b.fs = fs
-        b.host_keys(0)
+        b.host_keys(held)
         self.b = b
         self.fs = fs
         try:
@@ -156,6 +157,7 @@ class Run:
         except MemoryError:          # as ui.app.run does on the device: once more, from a clean slate
             gc.collect()
             self.app = App(b, root, ai_clock=pc.Clock())
+        b.host_keys(0)
         self.app.settings["anim"] = 0
         b.seed = 4242
 
