@@ -77,7 +77,7 @@ R_ILLEGAL = const(1)
 R_DIFFER = const(2)
 R_UNKNOWN = const(3)
 R_STUCK = const(4)
-_WHY = const(("", "Move {0} is not legal here: update both", "The games differ at move {0}: update both",
+_TEXTS = const(("", "Move {0} is not legal here: update both", "The games differ at move {0}: update both",
               "The host's game is unknown here: update both",
               "No answer from the other device: switch both off and on"))
 
@@ -323,7 +323,7 @@ class Session:
         if kind == K_FAIL:
             if n >= 7 and self.state != FAILED:
                 code = buf[4]
-                self._fail(code if 0 < code < len(_WHY) else R_DIFFER, buf[5] | buf[6] << 8)
+                self._fail(code if 0 < code < len(_TEXTS) else R_DIFFER, buf[5] | buf[6] << 8)
             return
         if self.state == FAILED:
             self._refuse()
@@ -375,7 +375,7 @@ class Session:
         self.state = FAILED
         self.fail_code = code
         self.fail_n = k
-        self.message = text or tr(_WHY[code]).format(k)
+        self.message = text or tr(_TEXTS[code]).format(k)
         self.ch.drop()
         self._refuse()
 
