@@ -245,10 +245,10 @@ class Session:
         device's past no longer count on either side), hellos, the counts heard again."""
         r = self.rand() & _MASK30
         self.nonce = r or 1
-        self.peer_nonce = -1
         self.paired = False
         self.fresh = False
-        self.ch.fr.key = 0xFFFF
+        if self.peer_nonce > 0:           # its frames keyed with our new nonce: it heard our hello
+            self.ch.fr.set_key(self.nonce ^ self.peer_nonce)
         self.ch.drop()
         self.flying = -1
         self.hello_at = self.ch.now - _HELLO_MS
