@@ -57,6 +57,11 @@ def put32(buf, i, v):
     buf[i + 3] = (v >> 24) & 255
 
 
+def _start(a, b):
+    k = crc_int(crc_int(0xFFFF, a, 4), b, 4)
+    return k if k != 0xFFFF else 0xFFFE        # never the plain CRC's start
+
+
 def encode(raw, n, out):
     """COBS-stuff raw[0:n] into `out` (a bytearray of WIRE_MAX) and close it with 0x00: the length."""
     o = 1                     # out[code_at] is the current block's code byte
@@ -107,12 +112,14 @@ class Framer:
         self.rn = 0
         self.over = False                   # the incoming frame outgrew rx: dropped at its 0x00
         self.bad = 0                        # frames thrown away (CRC, stuffing, size)
-        self.key = 0xFFFF                   # the keyed frames' CRC start (0xFFFF: no session yet)
+        self.key = 0xFFFF                   # the CRC start of the keyed frames this device reads
+        self.tx = 0xFFFF                    # ... and of those it writes (0xFFFF: no session yet)
 
-    def set_key(self, key):
-        """The session's key (a 30-bit int both devices know): keyed frames' CRC starts from it."""
-        k = crc_int(0xFFFF, key, 4)
-        self.key = k if k != 0xFFFF else 0xFFFE     # never the plain CRC's start
+    def set_key(self, mine, theirs):
+        """The session's keys from both devices' nonces: a frame's CRC starts from its sender's
+        nonce and then its receiver's, so neither device takes its own frames back (a loopback)."""
+        self.key = _start(theirs, mine)
+        self.tx = _start(mine, theirs)
 
     def build(self, kind, flags, count, body, n, keyed=True):
         """Frame of `kind` with body[0:n]: a memoryview of the stuffed bytes, ready to write."""
@@ -124,7 +131,7 @@ class Framer:
         for i in range(n):
             raw[HEAD + i] = body[i]
         k = HEAD + n
-        c = crc16(raw, k, self.key if keyed else 0xFFFF)
+        c = crc16(raw, k, self.tx if keyed else 0xFFFF)
         raw[k] = c >> 8
         raw[k + 1] = c & 255
         return memoryview(self.wire)[:encode(raw, k + 2, self.wire)]

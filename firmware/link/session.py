@@ -248,7 +248,7 @@ class Session:
         self.paired = False
         self.fresh = False
         if self.peer_nonce > 0:           # its frames keyed with our new nonce: it heard our hello
-            self.ch.fr.set_key(self.nonce ^ self.peer_nonce)
+            self.ch.fr.set_key(self.nonce, self.peer_nonce)
         self.ch.drop()
         self.flying = -1
         self.hello_at = self.ch.now - _HELLO_MS

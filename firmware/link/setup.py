@@ -62,11 +62,13 @@ def on_hello(s, buf, i, n):
     if n < 18:
         return
     nonce = _u32(buf, i + 4)
+    if nonce == s.nonce:
+        return            # this device's own hello back (a loopback; a tie, 1 in 2**30: renew)
     s.peer_want = (flags >> 1) & 3
     if nonce != s.peer_nonce:             # a new peer: a first contact or a restart
         s.peer_nonce = nonce
         s.paired = False
-        s.ch.fr.set_key(nonce ^ s.nonce)
+        s.ch.fr.set_key(s.nonce, nonce)
         if s.state != _FAILED:
             _elect(s)
     if _u32(buf, i + 14) != s.nonce:
@@ -90,11 +92,8 @@ def on_hello(s, buf, i, n):
 
 
 def _elect(s):
-    """Both want to host: the larger nonce hosts (a tie, vanishingly rare, is drawn again)."""
+    """Both want to host: the larger nonce hosts."""
     if s.want == _WANT_HOST and s.peer_want == _WANT_HOST and s.match is None:
-        while s.nonce == s.peer_nonce:
-            s.nonce = s.rand() & _MASK30 or 1
-            s.ch.fr.set_key(s.nonce ^ s.peer_nonce)
         s.hosting = s.nonce > s.peer_nonce
         if not s.hosting:
             s.want = _WANT_JOIN

@@ -78,7 +78,7 @@ class _Script:
     def _got(self, buf, n, keyed):
         if buf[0] == ls.K_HELLO and not keyed and n >= 22:
             self.other = frame.u32(buf, 8)
-            self.fr.set_key(self.nonce ^ self.other)
+            self.fr.set_key(self.nonce, self.other)
             if self.answer is not None and frame.u32(buf, 18) != self.nonce:
                 self.answer()
         self.heard.append((buf[0], buf[1], buf[2] | buf[3] << 8, bytes(buf[4:n]), keyed))
@@ -282,7 +282,7 @@ class _Pair:
         sc.end.peer = _End()
         sc.end.peer.q = self.b.q          # what it writes arrives at the guest
         sc.other = self.guest.nonce
-        sc.fr.set_key(self.host.nonce ^ self.guest.nonce)
+        sc.fr.set_key(self.host.nonce, self.guest.nonce)
         return sc
 
 
@@ -357,20 +357,34 @@ def _replayed(seed):
 
 
 def _reordered(seed):
-    """Frames held back and written after later ones, some twice: the match ends alike."""
+    """Frames held back and written after later ones, some twice, on both lines: the match ends
+    alike."""
     p = _Pair(seed)
-    held = []
     r = Rng(seed + 21)
 
-    def tap(data):
-        if r.below(6) == 0:
-            held.append(data)
-            return b""
-        if held and r.below(3) == 0:
-            data = data + held.pop(0) + (held.pop() if held and r.below(2) else b"")
-        return data
-    p.a.tap = tap
-    p.b.tap = tap
+    def tap_of(held):
+        def tap(data):
+            if r.below(6) == 0:
+                held.append(data)
+                return b""
+            if held and r.below(3) == 0:
+                data = data + held.pop(0) + (held.pop() if held and r.below(2) else b"")
+            return data
+        return tap
+    p.a.tap = tap_of([])
+    p.b.tap = tap_of([])
+    p.ended_alike()
+
+
+def _loopback(seed):
+    """Each device's own frames come back to it besides the other's (crosstalk, a loopback): never
+    taken for the other's; the match ends alike."""
+    p = _Pair(seed)
+    for end in (p.a, p.b):
+        def tap(data, end=end):
+            end.q.extend(data)
+            return data
+        end.tap = tap
     p.ended_alike()
 
 
@@ -505,7 +519,7 @@ def _another_session(seed):
     g, sc, c = _guest_meets(seed)
     other = _Script(_End(), 4242)
     other.end = sc.end
-    other.fr.set_key(4242 ^ 999)
+    other.fr.set_key(4242, 999)
     other.move(777, 0, 0x0101, 1)
     sc.move(778, 0, 0x0101, 1)
     _run(c, (g,), sc, lambda: False, 500)
@@ -513,8 +527,8 @@ def _another_session(seed):
 
 
 CASES = (_wrong_seat, _bad_owners, _versions, _forged_ahead, _forged_move, _replayed, _reordered,
-         _previous_life, _hello_flood, _absurd_count, _silent_mid_frame, _new_game, _illegal_and_digest,
-         _another_session)
+         _loopback, _previous_life, _hello_flood, _absurd_count, _silent_mid_frame, _new_game,
+         _illegal_and_digest, _another_session)
 
 
 def _each(case):
@@ -548,6 +562,10 @@ def test_replayed():
 
 def test_reordered():
     _each(_reordered)
+
+
+def test_loopback():
+    _each(_loopback)
 
 
 def test_previous_life():
