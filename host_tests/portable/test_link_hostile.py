@@ -8,7 +8,8 @@ an end (each case runs on a clock with a limit), never a seat's hand handed to t
 Portable: pytest and the unix `micropython` (make mptest). One run of each case in `make test`;
 `make soak-link-hostile` runs each case over many seeds (LINK_HOSTILE_RUNS in the environment).
 
-mptest-heap: 80K -- two sessions and their matches beside the whole engine, as test_link_core.
+mptest-heap: 160K -- two sessions and their matches, a scripted device and this module's many cases beside
+the whole engine; on the 64-bit unix port every object is twice its Pico size.
 """
 from domino.match import Match
 from domino.rng import Rng
@@ -23,7 +24,12 @@ except ImportError:  # a port without it
 
 RUNS = int(getenv("LINK_HOSTILE_RUNS") or 1)
 STEP = 5                          # ms between two polls, as the device's loop
-STUCK_MS = (ls._TRIES + 2) * ls.WAIT_MS + 3000   # the longest a wait may last before its message
+TRIES = 3                         # = link.session._TRIES (a const: not an attribute on the device)
+STUCK_MS = (TRIES + 2) * ls.WAIT_MS + 3000   # the longest a wait may last before its message
+TEXTS = {ls.R_ILLEGAL: "Move {0} is not legal here: update both",     # = link.session._TEXTS
+         ls.R_DIFFER: "The games differ at move {0}: update both",
+         ls.R_UNKNOWN: "The host's game is unknown here: update both",
+         ls.R_STUCK: "No answer from the other device: switch both off and on"}
 
 
 class _End:
@@ -33,11 +39,12 @@ class _End:
         self.q = bytearray()
         self.peer = None
         self.tap = None
-        self.log = []             # every write, as written (a recording to replay)
+        self.log = None           # a list: every write kept, as written (a recording to replay)
 
     def write(self, data):
         data = bytes(data)
-        self.log.append(data)
+        if self.log is not None:
+            self.log.append(data)
         if self.tap is not None:
             data = self.tap(data)
         self.peer.q.extend(data)
@@ -174,7 +181,7 @@ def _match(text, seed):
 def _failed_alike(s, sc, code, k):
     """The session stopped with refusal `code` at move k, and the other device was told."""
     assert s.state == ls.FAILED, s.message
-    assert s.message == ls._TEXTS[code].format(k), s.message
+    assert s.message == TEXTS[code].format(k), s.message
     assert (code, k) in sc.fails(), sc.fails()
 
 
@@ -344,13 +351,18 @@ def _replayed(seed):
     a host (and says so), no exception; replayed into the live match: nothing changes."""
     p = _Pair(seed)
     h, g = p.host, p.guest
+    p.a.log = []
     p.run(lambda: h.mine >= 6 and g.mine == h.mine, 60000)
     rec = b"".join(p.a.log)
+    p.a.log = None
     a, b = _wire()
     fresh = ls.Session(a, ls.WANT_JOIN, Rng(seed + 9).next)
     c = _Clock()
     a.q.extend(rec)
-    _run(c, (fresh,), None, lambda: False, 3000, lambda: a.q.extend(rec[:200]))
+    def replay():
+        a.q.extend(rec[:200])
+        b.q = bytearray()         # (what the fresh guest says goes nowhere)
+    _run(c, (fresh,), None, lambda: False, 3000, replay)
     assert fresh.match is None and fresh.state != ls.PLAYING
     p.b.q.extend(rec)                 # the live guest hears the host's past again
     p.ended_alike()
