@@ -17,12 +17,13 @@ or nowhere; it is never in the match twice, once each way.
 
 No wait without an end: while the cable is in and the session waits on the other device (to meet,
 for moves it announced, for its set-up, for it to take ours) with nothing changing for WAIT_MS,
-the session meets it again as a restarted device would (`renew`); after _TRIES of those it stops
+the session meets it again as a restarted device would (link/setup.py `renew`); after _TRIES of those it stops
 with a message. A refusal (an illegal move, digests that differ, a set-up this firmware cannot
 play) is sent to the other device (FAIL), which stops with the same words.
 
 Seats are owned by a string, one letter a seat: `H` the host's person, `G` the guest's, `e`/`m`/`h`
-an AI seat (easy, medium, hard) played by the host; exactly one H and one G (`owners_ok`). A save
+an AI seat (easy, medium, hard) played by the host; exactly one H and one G (link/setup.py
+`owners_ok`). A save
 keeps it (`link_extra`) and a restarted device builds its session again from its own save
 (`Session(..., resume=...)`).
 
@@ -42,7 +43,7 @@ PC's self-play turns rounds itself.
 import sys
 from .channel import Channel, ticks_diff
 from .frame import BODY_MAX, u32 as _u32, put32 as _put32
-from . import lockstep, owners_ok, tr
+from . import lockstep, tr
 
 try:
     from micropython import const
@@ -56,8 +57,8 @@ K_STATE = const(0x02)         # what this device has: its game, its digest (keep
 K_SETUP = const(0x83)
 K_MOVE = const(0x84)
 K_FAIL = const(0x05)          # a refusal: both devices stop with the same message
-F_HELD = const(1)             # state flags: this device holds a round's end (see hold)
-F_DOK = const(2)              # ... its digest is known
+_F_HELD = const(1)            # state flags: this device holds a round's end (see hold)
+_F_DOK = const(2)             # ... its digest is known
 _HELLO_MS = const(300)
 WAIT_MS = const(5000)         # a wait on the other device that long without progress: meet again
 _TRIES = const(3)             # meetings again without progress before the session says so
@@ -72,14 +73,9 @@ READY = const(1)              # talking; no game yet (the guest waits for the ho
 PLAYING = const(2)
 FAILED = const(3)             # stopped with a message (versions, a refusal, a new game)
 
-# refusals (a FAIL's code): the message both devices show, with a move number
-R_ILLEGAL = const(1)
-R_DIFFER = const(2)
-R_UNKNOWN = const(3)
-R_STUCK = const(4)
-_TEXTS = const(("", "Move {0} is not legal here: update both", "The games differ at move {0}: update both",
-              "The host's game is unknown here: update both",
-              "No answer from the other device: switch both off and on"))
+_R_ILLEGAL = const(1)         # = link.setup.R_ILLEGAL (the refusals: link/setup.py fail)
+_R_DIFFER = const(2)          # = link.setup.R_DIFFER
+_R_STUCK = const(4)           # = link.setup.R_STUCK
 
 
 def rand30():
@@ -137,15 +133,14 @@ class Session:
         self.digest_ok = False    # ... known: false for a save's state (a held round may be dealt)
         self.lost = 0             # moves below this number of our own seats may come from the other
         self.flying = -1          # what the frame in flight carries: move k, -2 the set-up, -1 none
-        self.fail_code = 0
-        self.fail_n = 0
+        self.why = 0              # a refusal: its code << 16 | the move number (link/setup.py fail)
         self.setup_text = ""
         self.plan = None          # the host's game before the guest is there: (rules, owners, seed)
         self.hello_at = -_HELLO_MS
         self.calm = 0             # since when the session waits on the other device
         self.stalls = 0           # meetings again (renew) since the last progress
         self.resyncs = 0          # peers met again with a game in common (a restart, a cut, a stall)
-        self.renew()
+        self._setup().renew(self)
         if resume is not None:
             match, extra = resume
             try:
@@ -153,7 +148,7 @@ class Session:
                 gid = int(gid)
             except ValueError:
                 raise LinkError("not a link game's save")
-            if role not in ("H", "G") or not owners_ok(owners, match.rules.players):
+            if role not in ("H", "G") or not self._setup().owners_ok(owners, match.rules.players):
                 raise LinkError("not a link game's save")
             self.hosting = role == "H"
             self.want = WANT_HOST if self.hosting else WANT_JOIN
@@ -169,7 +164,7 @@ class Session:
     def host_game(self, rules, owners, seed=None):
         """The host's set-up: `owners` one letter a seat (H, G, e, m, h); seed None: drawn from both
         devices' nonces when the guest is there (neither device picks the deal alone)."""
-        if not owners_ok(owners, rules.players):
+        if not self._setup().owners_ok(owners, rules.players):
             raise LinkError("one seat for each device's player")
         self.plan = (rules, owners, seed)
         self.hosting = True
@@ -219,7 +214,7 @@ class Session:
         due = ch.poll(now)
         if self.state == FAILED:
             if due:
-                self._refuse()
+                self._setup().refuse(self)
             return
         if self.paired and not ch.up():
             self.paired = False   # silent: the two meet again when it speaks
@@ -240,19 +235,6 @@ class Session:
                 _drop_setup()     # both play the same game: the meeting's code goes
         self._watch(now)
 
-    def renew(self):
-        """Meet the other device again as a restarted one would: a new nonce (the frames of this
-        device's past no longer count on either side), hellos, the counts heard again."""
-        r = self.rand() & _MASK30
-        self.nonce = r or 1
-        self.paired = False
-        self.fresh = False
-        if self.peer_nonce > 0:           # its frames keyed with our new nonce: it heard our hello
-            self.ch.fr.set_key(self.nonce, self.peer_nonce)
-        self.ch.drop()
-        self.flying = -1
-        self.hello_at = self.ch.now - _HELLO_MS
-
     def _watch(self, now):
         """The end of every wait on the other device (the module's docstring)."""
         if not self.ch.up() or not self._waits():
@@ -261,10 +243,10 @@ class Session:
             self.calm = now
             self.stalls += 1
             if self.stalls > _TRIES:
-                self._fail(R_STUCK, self.mine)
+                self._fail(_R_STUCK, self.mine)
             else:
                 self.resyncs += 1
-                self.renew()
+                self._setup().renew(self)
 
     def _waits(self):
         """The session waits on the other device (not on a person: its turn, its round-end pages,
@@ -323,10 +305,10 @@ class Session:
         if kind == K_FAIL:
             if n >= 7 and self.state != FAILED:
                 code = buf[4]
-                self._fail(code if 0 < code < len(_TEXTS) else R_DIFFER, buf[5] | buf[6] << 8)
+                self._fail(code, buf[5] | buf[6] << 8)
             return
         if self.state == FAILED:
-            self._refuse()
+            self._setup().refuse(self)
             return
         if n < 8:
             return
@@ -338,13 +320,13 @@ class Session:
         self.peer_has = has
         self.fresh = True
         if kind == K_STATE:
-            self.peer_held = buf[1] & F_HELD
+            self.peer_held = buf[1] & _F_HELD
             if self.hosting and self.match is not None:
                 self.message = tr("The other device must leave its game and join") \
                     if gid and gid != self.gid else None
-            if n >= 10 and buf[1] & F_DOK and self.digest_ok and self.match is not None and \
+            if n >= 10 and buf[1] & _F_DOK and self.digest_ok and self.match is not None and \
                     gid == self.gid and has == self.mine and buf[8] | buf[9] << 8 != self.digest:
-                self._fail(R_DIFFER, self.mine)
+                self._fail(_R_DIFFER, self.mine)
             return
         if kind == K_MOVE:
             if n >= 12:
@@ -359,9 +341,9 @@ class Session:
         ch = self.ch
         m = self.match
         b = self.body
-        f = F_DOK if self.digest_ok else 0
+        f = _F_DOK if self.digest_ok else 0
         if self.hold and m is not None and m.round_over() and not m.over:
-            f |= F_HELD
+            f |= _F_HELD
         ch.flags = f
         ch.count = self.mine
         _put32(b, 0, self.gid if m is not None else 0)
@@ -370,24 +352,7 @@ class Session:
         ch.write(K_STATE, b, 6)
 
     def _fail(self, code, k, text=None):
-        """Stop with the message of refusal `code` (sent to the other device: both say the same), or
-        with `text` (code 0: this device's own)."""
-        self.state = FAILED
-        self.fail_code = code
-        self.fail_n = k
-        self.message = text or tr(_TEXTS[code]).format(k)
-        self.ch.drop()
-        self._refuse()
-
-    def _refuse(self):
-        if not self.fail_code:
-            self._state()         # (stopped here alone: the other still hears what we have)
-            return
-        b = self.body
-        b[0] = self.fail_code
-        b[1] = self.fail_n & 255
-        b[2] = (self.fail_n >> 8) & 255
-        self.ch.write(K_FAIL, b, 3)
+        self._setup().fail(self, code, k, text)
 
     # --- the game ------------------------------------------------------------------------------
     def _adopt(self, match, gid, owners):
@@ -436,7 +401,7 @@ class Session:
         lockstep.run_forced(m)    # (a round dealt here whose forced draws wait to be shown)
         s = m.round.turn
         if m.over or m.round_over() or not m.round.is_legal(mv) or self.is_mine(s) and k >= self.lost:
-            self._fail(R_ILLEGAL, k + 1)     # (our own seat: only a move we may have lost)
+            self._fail(_R_ILLEGAL, k + 1)     # (our own seat: only a move we may have lost)
             return
         self._apply(m, s, mv, False)
 

@@ -6,7 +6,7 @@ has come, and dropped again once both devices play the same game: during a match
 heap's (the Pico W's tightest point is a linked host's save). A restart or a gap brings it back for
 the hellos that follow. Each function takes the session `s` and changes it as its own methods would.
 """
-from . import lockstep, owners_ok, tr
+from . import lockstep, tr
 from .frame import u32 as _u32, put32 as _put32
 
 try:
@@ -27,7 +27,67 @@ _WAITING = const(0)           # = link.session.WAITING
 _READY = const(1)             # = link.session.READY
 _PLAYING = const(2)           # = link.session.PLAYING
 _FAILED = const(3)            # = link.session.FAILED
-_R_UNKNOWN = const(3)         # = link.session.R_UNKNOWN
+_K_FAIL = const(0x05)         # = link.session.K_FAIL
+_HELLO_MS = const(300)        # = link.session._HELLO_MS
+
+# refusals (a FAIL's code): the message both devices show, with a move number
+R_ILLEGAL = const(1)
+R_DIFFER = const(2)
+R_UNKNOWN = const(3)
+R_STUCK = const(4)
+_TEXTS = const(("", "Move {0} is not legal here: update both", "The games differ at move {0}: update both",
+              "The host's game is unknown here: update both",
+              "No answer from the other device: switch both off and on"))
+OWNERS = "HGemh"          # the seat owners' letters this version knows: the host's person, the
+                          # guest's, an AI seat played by the host (easy, medium, hard)
+
+
+def owners_ok(owners, players):
+    """One known letter a seat, and one seat for each device's person (the host's form's rule)."""
+    if len(owners) != players or owners.count("H") != 1 or owners.count("G") != 1:
+        return False
+    for o in owners:
+        if o not in OWNERS:
+            return False
+    return True
+
+
+def renew(s):
+    """Meet the other device again as a restarted one would: a new nonce (the frames of this
+    device's past no longer count on either side), hellos, the counts heard again."""
+    s.nonce = s.rand() & _MASK30 or 1
+    s.paired = False
+    s.fresh = False
+    if s.peer_nonce > 0:              # its frames keyed with our new nonce: it heard our hello
+        s.ch.fr.set_key(s.nonce, s.peer_nonce)
+    s.ch.drop()
+    s.flying = -1
+    s.hello_at = s.ch.now - _HELLO_MS
+
+
+def fail(s, code, k, text=None):
+    """Stop with the message of refusal `code` at move k (sent to the other device: both say the
+    same; a code this version does not know is its games differing), or with `text` (code 0:
+    this device's own, the other hears what this device has)."""
+    if not text and not 0 < code < len(_TEXTS):
+        code = R_DIFFER
+    s.state = _FAILED
+    s.why = code << 16 | (k & 0xFFFF)
+    s.message = text or tr(_TEXTS[code]).format(k)
+    s.ch.drop()
+    refuse(s)
+
+
+def refuse(s):
+    """A stopped session's keep-alive and answer: its refusal, or (code 0) its state frame."""
+    if not s.why:
+        s._state()
+        return
+    b = s.body
+    b[0] = s.why >> 16
+    b[1] = s.why & 255
+    b[2] = (s.why >> 8) & 255
+    s.ch.write(_K_FAIL, b, 3)
 
 
 def hello(s, paired):
@@ -55,7 +115,7 @@ def on_hello(s, buf, i, n):
     flags = buf[i + 3]
     if buf[i + 2] != _PROTO:
         if s.state != _FAILED:
-            s._fail(0, 0, tr("Link v{0} there, v{1} here: update both").format(buf[i + 2], _PROTO))
+            fail(s, 0, 0, tr("Link v{0} there, v{1} here: update both").format(buf[i + 2], _PROTO))
         if not flags & 1:
             hello(s, True)        # (bit 0 means an answer in every version: no ping-pong)
         return
@@ -149,7 +209,7 @@ def on_setup(s, buf, n):
     if s.hosting or gid == s.gid and s.match is not None:
         return
     if s.match is not None:
-        s._fail(0, 0, tr("The host started a new game"))
+        fail(s, 0, 0, tr("The host started a new game"))
         return
     seed = _u32(buf, 8)
     try:
@@ -166,7 +226,7 @@ def on_setup(s, buf, n):
             raise ValueError(owners)
         m = Match(Rules(vid, players, teams == "1", options), seed)
     except Exception:     # a set-up this firmware cannot play (an unknown variant, option, seat)
-        s._fail(_R_UNKNOWN, 0)
+        fail(s, R_UNKNOWN, 0)
         return
     m.start_round()
     lockstep.run_forced(m)

@@ -14,7 +14,7 @@ the whole engine; on the 64-bit unix port every object is twice its Pico size.
 from domino.match import Match
 from domino.rng import Rng
 from domino.rules import Rules
-from link import frame, lockstep, session as ls
+from link import frame, lockstep, session as ls, setup as su
 
 try:
     from os import getenv
@@ -26,10 +26,10 @@ RUNS = int(getenv("LINK_HOSTILE_RUNS") or 1)
 STEP = 5                          # ms between two polls, as the device's loop
 TRIES = 3                         # = link.session._TRIES (a const: not an attribute on the device)
 STUCK_MS = (TRIES + 2) * ls.WAIT_MS + 3000   # the longest a wait may last before its message
-TEXTS = {ls.R_ILLEGAL: "Move {0} is not legal here: update both",     # = link.session._TEXTS
-         ls.R_DIFFER: "The games differ at move {0}: update both",
-         ls.R_UNKNOWN: "The host's game is unknown here: update both",
-         ls.R_STUCK: "No answer from the other device: switch both off and on"}
+TEXTS = {su.R_ILLEGAL: "Move {0} is not legal here: update both",     # = link.setup._TEXTS
+         su.R_DIFFER: "The games differ at move {0}: update both",
+         su.R_UNKNOWN: "The host's game is unknown here: update both",
+         su.R_STUCK: "No answer from the other device: switch both off and on"}
 
 
 class _End:
@@ -122,7 +122,7 @@ class _Script:
         b[7] = mv >> 8
         self.send(ls.K_MOVE, count, b)
 
-    def state(self, gid, count, digest, flags=ls.F_DOK):
+    def state(self, gid, count, digest, flags=2):     # 2: its digest known
         b = bytearray(6)
         frame.put32(b, 0, gid)
         b[4] = digest & 255
@@ -206,7 +206,7 @@ def _wrong_seat(seed):
     sc.move(777, k, rd.buf[0], k + 1)            # the guest's tile, played by the host
     assert _run(c, (g,), sc, lambda: g.state == ls.FAILED, 1000)
     assert g.mine == k
-    _failed_alike(g, sc, ls.R_ILLEGAL, k + 1)
+    _failed_alike(g, sc, su.R_ILLEGAL, k + 1)
 
 
 def _bad_owners(seed):
@@ -219,7 +219,7 @@ def _bad_owners(seed):
     for text in ([c] if c else cases):
         g, sc, _c = _guest_meets(seed, text)
         assert g.match is None
-        _failed_alike(g, sc, ls.R_UNKNOWN, 0)
+        _failed_alike(g, sc, su.R_UNKNOWN, 0)
     g, sc, _c = _guest_meets(seed, "goat 4 1 - HhGm")   # and one it can: seated at its own seat
     assert g.state == ls.PLAYING and g.my_seat() == 2 and g.is_mine(2) and not g.is_mine(3)
 
@@ -457,7 +457,7 @@ def _absurd_count(seed):
         if _run(c, (g,), sc, lambda: g.state == ls.FAILED, 100):
             break
     assert g.state == ls.FAILED and g.to_move() < 0
-    _failed_alike(g, sc, ls.R_STUCK, 0)
+    _failed_alike(g, sc, su.R_STUCK, 0)
     p = _Pair(seed)
     h, gg = p.host, p.guest
     p.run(lambda: h.mine >= 2 and gg.mine == h.mine, 60000)
@@ -512,7 +512,7 @@ def _illegal_and_digest(seed):
     g, sc, c = _guest_meets(seed)
     sc.move(777, 0, 0x7777, 1)
     _run(c, (g,), sc, lambda: g.state == ls.FAILED, 500)
-    _failed_alike(g, sc, ls.R_ILLEGAL, 1)
+    _failed_alike(g, sc, su.R_ILLEGAL, 1)
     g, sc, c = _guest_meets(seed)
     m = _match("fives 2 0 - HG", 5)
     rd = m.round
@@ -523,7 +523,7 @@ def _illegal_and_digest(seed):
     _run(c, (g,), sc, lambda: g.mine == 1, 500)
     sc.state(777, 1, g.digest ^ 0x5A5A)
     _run(c, (g,), sc, lambda: g.state == ls.FAILED, 500)
-    _failed_alike(g, sc, ls.R_DIFFER, 1)
+    _failed_alike(g, sc, su.R_DIFFER, 1)
 
 
 def _another_session(seed):
