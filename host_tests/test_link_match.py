@@ -331,3 +331,54 @@ def test_the_screens_keep_a_finished_link_match_until_it_is_handed_over():
     owed[0] = True
     nav.handed(app)                      # another game's table: the wait ends, its save stays
     assert app.link is None and app.handover is None and cleared == [1]
+
+
+def test_held_sessions_leave_draws_passes_and_round_ends_to_the_screens():
+    """With hold (the firmware's link game), what follows a move is the screens' to show, as on a
+    table of one device: the forced draws and passes one at a time with a pause, then the round's
+    end and the next deal when the person has read it. Here each device's "screen" makes them,
+    one forced step every 40 ms and the next deal 300 ms after a round's end; the other device's
+    moves wait meanwhile (its state says it holds: never a stall), and both end alike."""
+    for vid, players, teams, owners, seed in (("draw", 2, False, "HG", 3), ("fives", 2, False, "GH", 4),
+                                              ("goat", 4, True, "HhGh", 5)):
+        cable = Cable(seed=seed, rate=0.05)
+        a, b = cable.ends()
+        rnd = random.Random(seed)
+        host = ls.Session(a, ls.WANT_HOST, lambda: rnd.getrandbits(30), hold=True)
+        guest = ls.Session(b, ls.WANT_JOIN, lambda: rnd.getrandbits(30), hold=True)
+        host.host_game(Rules(vid, players, teams), owners)
+        busy = {id(host): 0, id(guest): 0}
+        seen = {"forced": 0, "held": 0, "rounds": 0}
+        now = 0
+        while now < 3_000_000:
+            cable.now = now
+            for s in (host, guest):
+                s.poll(now)
+                m = s.match
+                if m is None or m.over or now < busy[id(s)]:
+                    continue
+                if m.round_over():
+                    m.finish_round()
+                    if not m.over:
+                        m.start_round()
+                    busy[id(s)] = now + 300
+                    seen["rounds"] += 1
+                elif m.round.legal() == 0:
+                    m.forced()
+                    busy[id(s)] = now + 40
+                    seen["forced"] += 1
+                elif s.to_move() >= 0:
+                    rd = s.match.round
+                    s.play(rd.buf[rnd.randrange(rd.legal())])
+                if s.peer_held:
+                    seen["held"] += 1
+                assert s.state != ls.FAILED, s.message
+                assert s.stalls == 0
+            if host.match is not None and guest.match is not None and host.match.over and \
+                    guest.match.over and host.mine == guest.mine:
+                break
+            now += 5
+        assert host.match.over and guest.match.over, (host.mine, guest.mine)
+        assert _record(host.match) == _record(guest.match)
+        assert host.match.scores == guest.match.scores
+        assert seen["forced"] > 10 and seen["held"] > 10 and seen["rounds"] >= 2, seen

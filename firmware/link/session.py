@@ -33,12 +33,13 @@ screen describes it on the table as it stands), `moved(session, seat, move, loca
 and the draws and passes it forced (the round may have ended: then `turned(session)` follows once
 the next one is dealt).
 
-`hold`: the screens, not the session, turn a round (the round-end pages wait for the person's A):
-a round's end is left as it is, and a move of the next round that comes before this device has
-dealt it waits (the other side sends it again until it is taken; this device's state frames say
-it holds, so that wait is a person's, not a stall). Both devices must agree on it (the digest of a
-round's last move is then the state before the next deal): the firmware's link game holds, the
-PC's self-play turns rounds itself.
+`hold`: the screens, not the session, make what follows a move (as on a table of one device): the
+draws and passes it forces, one at a time with the table's pause, and a round's end (the
+round-end pages wait for the person's A). A move of the other device that comes before this
+device's screens have shown what comes before it waits (the other side sends it again until it is
+taken; this device's state frames say it holds, so that wait is not a stall). Both devices must
+agree on it (the digest of a move is then the state right after it, before what it forces): the
+firmware's link game holds, the PC's self-play makes the draws and turns rounds itself.
 """
 import sys
 from .channel import Channel, ticks_diff
@@ -259,8 +260,14 @@ class Session:
         if self.peer_gid != self.gid:
             return not self.hosting
         if self.peer_has > self.mine:
-            return not (self.hold and m.round_over() and not m.over)
+            return not self._held()
         return self.peer_has < self.mine and not self.peer_held
+
+    def _held(self):
+        """This device's screens have to show a round's end, or forced draws and passes, before
+        the next move can be played here (hold)."""
+        m = self.match
+        return self.hold and m is not None and not m.over and (m.round_over() or m.round.legal() == 0)
 
     def _progress(self):
         self.stalls = 0
@@ -342,7 +349,7 @@ class Session:
         m = self.match
         b = self.body
         f = _F_DOK if self.digest_ok else 0
-        if self.hold and m is not None and m.round_over() and not m.over:
+        if self._held():
             f |= _F_HELD
         ch.flags = f
         ch.count = self.mine
@@ -395,10 +402,10 @@ class Session:
         k = buf[8] | buf[9] << 8
         if k != self.mine:
             return                # one we have (sent again), or past a gap: our state says so
-        if self.hold and m.round_over() and not m.over:
-            return                # the next round's: taken once this device dealt it
+        if self._held():
+            return                # taken once this device's screens showed what came before it
         mv = buf[10] | buf[11] << 8
-        lockstep.run_forced(m)    # (a round dealt here whose forced draws wait to be shown)
+        lockstep.run_forced(m)    # (without hold: a round dealt here whose draws are to be made)
         s = m.round.turn
         if m.over or m.round_over() or not m.round.is_legal(mv) or self.is_mine(s) and k >= self.lost:
             self._fail(_R_ILLEGAL, k + 1)     # (our own seat: only a move we may have lost)
@@ -413,8 +420,8 @@ class Session:
         self.mine += 1
         self.ch.count = self.mine
         self._progress()
-        ended = lockstep.advance(m)
-        self.digest = lockstep.digest(m)
+        ended = m.round_over() if self.hold else lockstep.advance(m)
+        self.digest = lockstep.digest(m)      # (with hold: before the draws and passes it forces)
         self.digest_ok = True
         if local and (self.hold or not ended):
             self._push()                      # on the wire before this screen draws and saves it
