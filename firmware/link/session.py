@@ -126,6 +126,7 @@ class Session:
         self.peer_held = 0
         self.hosting = want == WANT_HOST
         self.demoted = False      # both wanted to host and the other does
+        self.replaces = False     # the host's game was set up while the other held another one
         self.match = None
         self.gid = 0
         self.owners = ""

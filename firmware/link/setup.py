@@ -130,7 +130,7 @@ def on_hello(s, buf, i, n):
         s.paired = False
         s.ch.fr.set_key(s.nonce, nonce)
         if s.state != _FAILED:
-            _elect(s)
+            _elect(s, _u32(buf, i + 8))
     if _u32(buf, i + 14) != s.nonce:
         s.paired = False
         hello(s, False)                   # it does not know this device: tell it
@@ -151,10 +151,11 @@ def on_hello(s, buf, i, n):
     s.message = None if s.state == _PLAYING else _idle_message(s)
 
 
-def _elect(s):
-    """Both want to host: the larger nonce hosts."""
+def _elect(s, peer_game):
+    """Both want to host: a new game hosts over one resumed from a save (it ends there, see
+    on_setup), else the larger nonce hosts."""
     if s.want == _WANT_HOST and s.peer_want == _WANT_HOST and s.match is None:
-        s.hosting = s.nonce > s.peer_nonce
+        s.hosting = peer_game != 0 or s.nonce > s.peer_nonce
         if not s.hosting:
             s.want = _WANT_JOIN
             s.plan = None
@@ -186,34 +187,40 @@ def new_game(s, plan):
     m = Match(rules, seed)
     m.start_round()
     lockstep.run_forced(m)
+    s.replaces = s.peer_gid > 0           # the other device still holds another game: it ends there
     s._adopt(m, gid, owners)
     s.lost = 0
     s._started()
 
 
 def send_setup(s, match):
-    """`game seed variant players teams options owners` (the host's count in the frame's head)."""
+    """`game seed replaces variant players teams options owners` (the host's count in the frame's
+    head; replaces: 1 when the game was set up while the other device held another)."""
     b = s.body
     _put32(b, 0, s.gid)
     _put32(b, 4, match.seed)
+    b[8] = 1 if s.replaces else 0
     t = s.setup_text
     for j in range(len(t)):
-        b[8 + j] = ord(t[j])
-    s.ch.send(_K_SETUP, b, 8 + len(t))
+        b[9 + j] = ord(t[j])
+    s.ch.send(_K_SETUP, b, 9 + len(t))
 
 
 def on_setup(s, buf, n):
-    """The host's set-up (buf: the frame, its head first). A guest still at another game ends it
-    there (its save stays: Continue brings it back); one this firmware cannot play is refused."""
+    """The host's set-up (buf: the frame, its head first). A device still at another game (a guest,
+    or a host resumed from its save while the other started a new one) ends it there (its save
+    stays: Continue brings it back); one this firmware cannot play is refused."""
     gid = _u32(buf, 4)
-    if s.hosting or gid == s.gid and s.match is not None:
+    if gid == s.gid and s.match is not None or n < 13:
         return
+    if s.hosting and (s.match is None or not buf[12]):
+        return                # (a host takes a set-up only to end its game for one meant to replace it)
     if s.match is not None:
         fail(s, 0, 0, tr("The host started a new game"))
         return
     seed = _u32(buf, 8)
     try:
-        vid, players, teams, opts, owners = bytes(buf[12:n]).decode().split(" ")
+        vid, players, teams, opts, owners = bytes(buf[13:n]).decode().split(" ")
         from domino.rules import Rules
         from domino.match import Match
         options = {}

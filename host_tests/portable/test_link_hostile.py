@@ -51,11 +51,8 @@ class _End:
         return len(data)
 
     def read(self):
-        if not self.q:
-            return None
-        out = bytes(self.q)
-        self.q = bytearray()
-        return out
+        out, self.q = self.q, bytearray()
+        return bytes(out) if out else None
 
 
 def _wire():
@@ -107,10 +104,11 @@ class _Script:
     def send(self, kind, count, body, flags=0):
         self.end.write(self.fr.build(kind, flags, count, body, len(body)))
 
-    def setup(self, gid, seed, text, count=0):
-        b = bytearray(8)
+    def setup(self, gid, seed, text, count=0, replaces=0):
+        b = bytearray(9)
         frame.put32(b, 0, gid)
         frame.put32(b, 4, seed)
+        b[8] = replaces
         self.send(ls.K_SETUP, count, bytes(b) + text.encode())
 
     def move(self, gid, k, mv, count):
@@ -506,6 +504,29 @@ def _new_game(seed):
     p.ended_alike()
 
 
+def _new_game_by_the_guest(seed):
+    """The guest's person leaves and hosts a new game while the host still sits at the old one (its
+    session alive, or resumed from its save): the new game hosts, the old one ends on the old host
+    with the same message; it joins and the new match ends alike."""
+    for resumed in (False, True):
+        p = _Pair(seed)
+        h, g = p.host, p.guest
+        p.run(lambda: h.mine >= 4 and g.mine == h.mine, 60000)
+        old = h.match
+        r = p.r
+        if resumed:
+            h = ls.Session(p.a, 0, r.next, None, (_replay(h, h.mine), ls.link_extra(True, h.gid, h.owners)))
+            old = h.match
+        g = ls.Session(p.b, ls.WANT_HOST, r.next)
+        g.host_game(Rules("fives", 2), "HG", seed + 78)
+        _run(p.c, (h, g), None, lambda: h.state == ls.FAILED, 3000)
+        assert h.message == "The host started a new game" and h.match is old, h.message
+        assert g.hosting and g.message == "The other device must leave its game and join", g.message
+        p.host = g                    # (the new host)
+        p.guest = ls.Session(p.a, ls.WANT_JOIN, r.next)
+        p.ended_alike()
+
+
 def _illegal_and_digest(seed):
     """An illegal move of the host's own seat, and a state frame whose digest is not this device's:
     each time the guest stops with the plain message and the host is told the same."""
@@ -540,7 +561,7 @@ def _another_session(seed):
 
 CASES = (_wrong_seat, _bad_owners, _versions, _forged_ahead, _forged_move, _replayed, _reordered,
          _loopback, _previous_life, _hello_flood, _absurd_count, _silent_mid_frame, _new_game,
-         _illegal_and_digest, _another_session)
+         _new_game_by_the_guest, _illegal_and_digest, _another_session)
 
 
 def _each(case):
@@ -598,6 +619,10 @@ def test_silent_mid_frame():
 
 def test_new_game():
     _each(_new_game)
+
+
+def test_new_game_by_the_guest():
+    _each(_new_game_by_the_guest)
 
 
 def test_illegal_and_digest():
