@@ -414,6 +414,8 @@ def _previous_life(seed):
     p.host = ls.Session(p.a, 0, r.next, None, (hm, ls.link_extra(True, h.gid, h.owners)))
     p.guest = ls.Session(p.b, 0, r.next, None, (gm, ls.link_extra(False, g.gid, g.owners)))
     p.b.q.extend(old)                 # the move of the host's previous life reaches the new guest
+    assert _run(p.c, (p.guest,), None, lambda: p.guest.ch.fr.bad > 0, 100)
+    assert p.guest.mine == k          # ... and is dropped (keyed with the previous nonce)
     p.ended_alike()
 
 
