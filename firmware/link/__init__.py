@@ -7,4 +7,3 @@ def tr(s):
     imports nothing, and the link imports nothing from the screens)."""
     lang = sys.modules.get("ui.lang")
     return lang.tr(s) if lang else s
-
