@@ -163,7 +163,10 @@ class SimBoard(Board):
         """The virtual link cable's end (boards/_linkpipe.py: `make sim-link` names its pipes in
         PICO_SIM_LINK_IN / PICO_SIM_LINK_OUT); None when this simulator runs without one."""
         if self._link_port is None:
-            from boards._linkpipe import from_env
+            try:
+                from boards._linkpipe import from_env
+            except ImportError:  # the browser's board: no pipes, no cable
+                return None
             self._link_port = from_env()
         return self._link_port
 

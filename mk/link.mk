@@ -7,7 +7,7 @@
 LINK_GAME ?= fives 2 0 HG
 LINK_ARGS ?=
 
-.PHONY: sim-link
+.PHONY: sim-link soak-link-kills soak-link-hostile
 
 # LINK_GAME, LINK_ARGS, BOARD, SEED: checked and exported by mk/vars.mk, read from the environment
 sim-link: $(PLAYER)
@@ -35,3 +35,23 @@ soak-link-pico: $(STAMP) pico-emu
 	nice $(BIN)/python -m tools.emu.link --heap --image pico_w --form "$(LINK_GOAT_2V2_HARD)" \
 	  --work build/soak_link_pico_w_2v2_hard
 	nice $(BIN)/python -m tools.emu.link_frames --whole --work build/soak_link_frames
+
+# Restarts alone never fork a match: 1,000 seeded self-plays of Fives 2p with a device restarting
+# (from its own save, a quarter of them one move back) at every step with chance 0.2, then 300 of
+# Goat 2v2 with faults, cuts and restarts; every match must end alike on both (a smoke of a few seeds
+# is host_tests/test_link_match.py). Long (~1 h on a loaded 2-core box).
+SOAK_EXTRA += soak-link-kills
+soak-link-kills: $(STAMP)
+	nice $(BIN)/python -m tools.link.selfplay --variant fives --players 2 --kills 0.2 --seeds 1000
+	nice $(BIN)/python -m tools.link.selfplay --variant goat --players 4 --teams --owners HhGh \
+	  --rate 0.1 --kills 0.01 --cuts 0.002 --seeds 300
+
+# The hostile-peer suite (host_tests/portable/test_link_hostile.py: forged, replayed, reordered,
+# out-of-epoch frames, moves for the wrong seat, bad owners, versions, hello floods, absurd counts, a
+# peer silent mid-frame) over 200 seeds under CPython, then every portable module under the
+# MicroPython unix port with the suite over 20 seeds; `make test` runs each case once on both.
+SOAK_EXTRA += soak-link-hostile
+soak-link-hostile: $(STAMP)
+	LINK_HOSTILE_RUNS=200 nice $(BIN)/python -m pytest -q -p no:cacheprovider \
+	  host_tests/portable/test_link_hostile.py
+	LINK_HOSTILE_RUNS=20 nice $(BIN)/python -m tools.proofs.mptest

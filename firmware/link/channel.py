@@ -1,16 +1,17 @@
-"""The reliable channel over a byte transport: sequence numbers, acknowledgements, resends.
+"""The link's frames over a byte transport: one frame in flight, resent until the session has
+what it was for, keep-alives, and whether the other device is heard (`up()`).
 
-Stop and wait: at most one sequenced frame is in flight; it is written again every RESEND_MS until
-the other side's acknowledgement (`ack` = the next sequence number it expects) covers it. A frame
-seen twice (its acknowledgement was lost) is acknowledged again and not delivered again. Every
-frame carries its sender's epoch (a byte of the sender's hello nonce), so frames a restarted peer
-sent before its restart are not taken for new ones. When nothing was written for KEEPALIVE_MS an
-empty acknowledgement goes out: the other side knows the cable is there (`up()`).
+There are no sequence numbers: every frame carries its sender's move count in its head, and the
+other device's state frames say what it has, so the session knows from them alone what to send
+next and a frame delivered twice is harmless (docs/LINK.md). A frame whose acknowledgement was lost
+is just written again RESEND_MS later, until the session sees it taken and drops it. Every frame
+but a hello is keyed with the session's key (link/frame.py): what a previous life of either
+device, or another session, left on the wire is dropped here as a damaged frame is.
 
 The transport is anything with `write(bytes)` and a non-blocking `read()` (None or b"" when nothing
 came) or `readinto(buf)`: a `machine.UART` on the device, a virtual cable on the PC.
 """
-from .frame import Framer, HEAD, BODY_MAX
+from .frame import Framer, BODY_MAX
 
 try:
     from micropython import const
@@ -18,8 +19,6 @@ except ImportError:  # CPython
     def const(x):
         return x
 
-SEQUENCED = const(0x80)       # type bit: the frame is sequenced and acknowledged
-K_ACK = const(0x02)           # an empty acknowledgement (also the keep-alive)
 RESEND_MS = const(250)
 KEEPALIVE_MS = const(400)
 SILENT_MS = const(1500)       # nothing heard for this long: the cable is out (or the other is off)
@@ -35,66 +34,52 @@ def ticks_diff(a, b):
 
 class Channel:
     def __init__(self, port, sink):
-        """sink(kind, buf, start, n): a delivered frame's body is buf[start:start + n]. A sink that
-        returns False for a sequenced frame refuses it for now: it is not acknowledged, so the other
-        side writes it again RESEND_MS later (back-pressure without a buffer)."""
+        """sink(buf, n, keyed): a whole frame with a good CRC, `type, flags, count, body` in
+        buf[0:n]; keyed: its CRC is this session's (else the plain CRC: a hello)."""
         self.port = port
         self.sink = sink
         self.fr = Framer()
         self.rbuf = bytearray(_READ)
         self.into = hasattr(port, "readinto")
-        self.epoch = 0            # ours (the session sets it from its nonce)
-        self.peer_epoch = -1      # the peer's; -1 until its hello: sequenced frames are dropped
-        self.out = bytearray(BODY_MAX)   # the sequenced frame in flight
-        self.out_kind = 0
+        self.out = bytearray(BODY_MAX)   # the frame in flight
+        self.out_kind = 0                # 0: none
         self.out_n = 0
-        self.pending = False
-        self.acked_kind = 0       # kind of the last frame acknowledged (read by the session)
+        self.flags = 0                   # head of every frame written: the session's flags, count
+        self.count = 0
         self.sent_at = 0
         self.last_tx = -KEEPALIVE_MS
-        self.last_rx = None
+        self.last_rx = None              # the last frame heard (a good CRC)
         self.now = 0
         self.resends = 0
-        self.dups = 0
-        self.reset(-1)
-
-    def reset(self, peer_epoch):
-        """A new peer (its hello said so): both directions start again at 0, the frame in flight
-        is dropped (the session sends again whatever the new peer lacks)."""
-        self.peer_epoch = peer_epoch
-        self.tx_seq = 0
-        self.rx_next = 0
-        self.pending = False
-
-    def busy(self):
-        return self.pending
 
     def up(self):
         return self.last_rx is not None and ticks_diff(self.now, self.last_rx) < SILENT_MS
 
     def send(self, kind, body, n):
-        """Queue a sequenced frame (only when not busy()); it is written now and resent until acked."""
+        """The frame in flight from now on (replacing any): written now and every RESEND_MS until
+        drop()."""
         out = self.out
         for i in range(n):
             out[i] = body[i]
-        self.out_kind = kind | SEQUENCED
+        self.out_kind = kind
         self.out_n = n
-        self.pending = True
         self._write_out()
 
-    def send_raw(self, kind, body, n):
-        """Write an unsequenced frame once (a hello, an acknowledgement)."""
-        self.port.write(self.fr.build(kind, self.epoch, 0, self.rx_next, body, n))
+    def drop(self):
+        self.out_kind = 0
+
+    def write(self, kind, body, n, keyed=True):
+        """Write a frame once (a hello, a state frame, a refusal)."""
+        self.port.write(self.fr.build(kind, self.flags, self.count, body, n, keyed))
         self.last_tx = self.now
 
     def _write_out(self):
-        self.port.write(self.fr.build(self.out_kind, self.epoch, self.tx_seq, self.rx_next,
-                                      self.out, self.out_n))
+        self.write(self.out_kind, self.out, self.out_n)
         self.sent_at = self.now
-        self.last_tx = self.now
 
     def poll(self, now):
-        """Read what came (delivering whole frames to the sink), resend, keep alive."""
+        """Read what came (whole frames to the sink) and resend; True when a keep-alive is due (the
+        session writes its state frame)."""
         self.now = now
         port = self.port
         for _ in range(8):        # bounded: a babbling line cannot keep the caller here
@@ -107,33 +92,11 @@ class Channel:
             if not n:
                 break
             self.fr.feed(data, n, self._frame)
-        if self.pending and ticks_diff(now, self.sent_at) >= RESEND_MS:
+        if self.out_kind and ticks_diff(now, self.sent_at) >= RESEND_MS:
             self.resends += 1
             self._write_out()
-        elif ticks_diff(now, self.last_tx) >= KEEPALIVE_MS:
-            self.send_raw(K_ACK, self.out, 0)
+        return ticks_diff(now, self.last_tx) >= KEEPALIVE_MS
 
-    def _frame(self, buf, n):
-        kind = buf[0]
+    def _frame(self, buf, n, keyed):
         self.last_rx = self.now
-        if buf[1] != self.peer_epoch:
-            if kind & SEQUENCED or kind == K_ACK:
-                return            # from a peer instance we have not said hello to (or stale)
-        else:
-            ack = buf[3]
-            if self.pending and ack == (self.tx_seq + 1) & 255:
-                self.pending = False
-                self.tx_seq = ack
-                self.acked_kind = self.out_kind & ~SEQUENCED
-                self.sink(K_ACK, buf, HEAD, 0)
-        if kind & SEQUENCED:
-            if buf[2] == self.rx_next:
-                if self.sink(kind & ~SEQUENCED, buf, HEAD, n - HEAD) is False:
-                    return        # refused for now (not acknowledged: the other side resends it)
-                self.rx_next = (self.rx_next + 1) & 255
-                self.send_raw(K_ACK, self.out, 0)
-            else:
-                self.dups += 1
-                self.send_raw(K_ACK, self.out, 0)
-        elif kind != K_ACK:
-            self.sink(kind, buf, HEAD, n - HEAD)
+        self.sink(buf, n, keyed)

@@ -1,8 +1,11 @@
 """Frames on the wire: CRC-16/CCITT, COBS byte stuffing, a 0x00 byte after every frame.
 
-A frame before stuffing is `type, epoch, seq, ack, body..., crc_hi, crc_lo` (docs/LINK.md). COBS
-leaves no 0x00 inside a frame, so a 0x00 always ends one: after garbage, a cut or a lost byte the
+A frame before stuffing is `type, flags, count_lo, count_hi, body..., crc_hi, crc_lo` (docs/LINK.md).
+COBS leaves no 0x00 inside a frame, so a 0x00 always ends one: after garbage, a cut or a lost byte the
 receiver is back in step at the next 0x00, and the CRC throws away whatever was damaged.
+Every frame but a hello is keyed: its CRC starts from the session's key (both devices' hello nonces)
+instead of 0xFFFF, so a frame of another session (a previous life of either device, a recording
+played back, another pair of devices) fails its CRC here and is dropped like a damaged one.
 The receive path writes into one preallocated buffer and allocates nothing per byte.
 """
 try:
@@ -12,7 +15,7 @@ except ImportError:  # CPython
         return x
 
 BODY_MAX = const(96)          # bytes of a frame's body (the setup is the longest message: ~60)
-HEAD = const(4)               # type, epoch, seq, ack
+HEAD = const(4)               # type, flags, the sender's move count (2)
 RAW_MAX = const(HEAD + BODY_MAX + 2)          # a frame before stuffing, with its CRC
 WIRE_MAX = const(RAW_MAX + RAW_MAX // 254 + 2)  # stuffed, with the closing 0x00
 
@@ -40,6 +43,23 @@ def crc_int(crc, v, nbytes):
         crc = ((crc << 4) & 0xFFFF) ^ t[(crc >> 12) ^ (b >> 4)]
         crc = ((crc << 4) & 0xFFFF) ^ t[(crc >> 12) ^ (b & 15)]
     return crc
+
+
+def u32(buf, i):
+    """The 30-bit int at buf[i:i + 4], low byte first (nonces, game ids, seeds: small ints)."""
+    return buf[i] | buf[i + 1] << 8 | buf[i + 2] << 16 | (buf[i + 3] & 0x3F) << 24
+
+
+def put32(buf, i, v):
+    buf[i] = v & 255
+    buf[i + 1] = (v >> 8) & 255
+    buf[i + 2] = (v >> 16) & 255
+    buf[i + 3] = (v >> 24) & 255
+
+
+def _start(a, b):
+    k = crc_int(crc_int(0xFFFF, a, 4), b, 4)
+    return k if k != 0xFFFF else 0xFFFE        # never the plain CRC's start
 
 
 def encode(raw, n, out):
@@ -92,25 +112,34 @@ class Framer:
         self.rn = 0
         self.over = False                   # the incoming frame outgrew rx: dropped at its 0x00
         self.bad = 0                        # frames thrown away (CRC, stuffing, size)
+        self.key = 0xFFFF                   # the CRC start of the keyed frames this device reads
+        self.tx = 0xFFFF                    # ... and of those it writes (0xFFFF: no session yet)
 
-    def build(self, kind, epoch, seq, ack, body, n):
+    def set_key(self, mine, theirs):
+        """The session's keys from both devices' nonces: a frame's CRC starts from its sender's
+        nonce and then its receiver's, so neither device takes its own frames back (a loopback)."""
+        self.key = _start(theirs, mine)
+        self.tx = _start(mine, theirs)
+
+    def build(self, kind, flags, count, body, n, keyed=True):
         """Frame of `kind` with body[0:n]: a memoryview of the stuffed bytes, ready to write."""
         raw = self.raw
         raw[0] = kind
-        raw[1] = epoch
-        raw[2] = seq
-        raw[3] = ack
+        raw[1] = flags
+        raw[2] = count & 255
+        raw[3] = (count >> 8) & 255
         for i in range(n):
             raw[HEAD + i] = body[i]
         k = HEAD + n
-        c = crc16(raw, k)
+        c = crc16(raw, k, self.tx if keyed else 0xFFFF)
         raw[k] = c >> 8
         raw[k + 1] = c & 255
         return memoryview(self.wire)[:encode(raw, k + 2, self.wire)]
 
     def feed(self, data, n, sink):
-        """Pass bytes data[0:n]; every whole frame with a good CRC goes to sink(buf, length), the
-        buffer holding `type, epoch, seq, ack, body` (valid until the next feed)."""
+        """Pass bytes data[0:n]; every whole frame with a good CRC goes to sink(buf, length, keyed),
+        the buffer holding `type, flags, count, body` (valid until the next feed); keyed: its CRC is
+        the session key's (else the plain CRC: only a hello may be so)."""
         rx = self.rx
         rn = self.rn
         for i in range(n):
@@ -127,9 +156,13 @@ class Framer:
                     self.bad += 1
                 else:
                     k = decode(rx, rn)
-                    if k >= HEAD + 2 and crc16(rx, k - 2) == (rx[k - 2] << 8 | rx[k - 1]):
+                    c = rx[k - 2] << 8 | rx[k - 1] if k >= HEAD + 2 else -1
+                    if c >= 0 and self.key != 0xFFFF and crc16(rx, k - 2, self.key) == c:
                         self.rn = 0
-                        sink(rx, k - 2)
+                        sink(rx, k - 2, True)
+                    elif c >= 0 and crc16(rx, k - 2) == c:
+                        self.rn = 0
+                        sink(rx, k - 2, False)
                     else:
                         self.bad += 1
             rn = 0

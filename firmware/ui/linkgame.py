@@ -7,7 +7,7 @@ from .widgets import ListScreen, refused
 from .screen import Screen
 from .menus import NewGame
 
-OWNERS = "HGemh"          # link.session's seat owners: the host's person, the guest's, AI levels
+OWNERS = "HGemh"          # = link.setup.OWNERS: the host's person, the guest's, the AI levels
 _OWN_LABELS = const(("This device", "Other device", "Easy AI", "Medium AI", "Hard AI"))
 _KINDS = const(("human", "human", "easy", "medium", "hard"))
 _WANT_HOST = const(1)     # = link.session.WANT_HOST

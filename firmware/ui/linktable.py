@@ -26,7 +26,16 @@ _FAILED = const(3)         # = link.session.FAILED
 _PLAYING = const(2)        # = link.session.PLAYING
 _K_A = const(0x010)        # = keys.K_A
 _WHEEL_MS = const(120)     # a step of the thinking wheel while the other device's AI thinks
+_OUT_MS = const(10000)     # the cable out this long: the message says what to do
 CABLE_OUT = "Link cable out: waiting"
+CABLE_LONG = "Link cable out: check both ends (the game is saved)"
+
+
+def cable_text(s, now):
+    """What the message area says while the cable is out: at first that the game waits, then
+    what to do."""
+    t = s.ch.last_rx
+    return CABLE_LONG if t is None or ticks_diff(now, t) >= _OUT_MS else CABLE_OUT
 
 
 class LinkGame(Game):
@@ -71,12 +80,13 @@ class LinkTable(Table):
         if s.state == _FAILED and self.mode != _M_RUN and self.mode != _M_WAIT:
             self.mode = _M_RUN           # a person's turn ends there: the message says why
         up = s.up()
-        if up != self.was_up and s.state == _PLAYING:
-            self.was_up = up
+        out = cable_text(s, self.now()) if not up else None
+        if s.state == _PLAYING and (up != self.was_up or out == CABLE_LONG and self.msg == tr(CABLE_OUT)):
             if not up:
-                self.say(CABLE_OUT, 0, self.app.g.c.WARN)
-            elif self.msg == tr(CABLE_OUT):
+                self.say(out, 0, self.app.g.c.WARN)
+            elif self.msg == tr(CABLE_OUT) or self.msg == tr(CABLE_LONG):
                 self.say("Link cable back", 1500, self.app.g.c.GOOD)
+            self.was_up = up
             self.waiting = None
         Table.step(self)
         if self.thinking != _NONE and self.waiting is not None:     # the other device's AI
@@ -108,7 +118,9 @@ class LinkTable(Table):
         seat = rd.turn
         ai = False                       # the other device's AI thinks: the wheel turns
         if not s.up():
-            text = CABLE_OUT
+            text = cable_text(s, self.now())
+        elif s.message:                  # the other device is at another game
+            text = s.message
         elif s.owners[seat] in "HG" and not s.is_mine(seat):
             text = tr("{0}'s turn").format(self.game.names[seat])
         elif s.is_mine(seat):            # ours, but the other device has moves we lack: its turn
@@ -119,7 +131,7 @@ class LinkTable(Table):
         if text != self.waiting:
             self.waiting = text
             self.thinking = seat if ai else _NONE
-            self.say(text, 0, self.app.g.c.WARN if text == CABLE_OUT else -1)
+            self.say(text, 0, self.app.g.c.WARN if not s.up() else -1)
             app = self.app
             app.need("ui.paint")         # the other device's move is drawn as soon as it comes:
             app.need("ui.place")         # the code it draws with loaded while waiting for it
@@ -131,8 +143,16 @@ class LinkTable(Table):
 
     def play(self, mv, hide=False):
         """This device's move (its person's or, on the host, an AI seat's): through the session,
-        which plays it, sends it and calls moving / moved."""
-        self.link.play(mv)
+        which plays it, sends it and calls moving / moved. News from the other device may have come
+        while the move was chosen (it stopped, it has moves this one lacks): the move is not made
+        then, and the message area says why (advance)."""
+        s = self.link
+        if s.to_move() < 0 or not s.match.round.is_legal(mv):
+            self.mode = _M_RUN
+            self.waiting = None
+            self.app.redraw()
+            return
+        s.play(mv)
 
     def key(self, k):
         if self.link.state == _FAILED and k == _K_A:

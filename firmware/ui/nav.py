@@ -86,10 +86,12 @@ def _menu(app, what, text):
             text += tr("\nThe game is saved after its last move: choose Continue.")
         app.go(Message(app, "Oops", text))
         return
-    if what == "link":                      # the main menu's Link game (ui/linkgame.py)
-        from ui.linkgame import LinkMenu
+    if what == "link" and app.board.link_port() is not None:   # the main menu's Link game
+        from ui.linkgame import LinkMenu                          # (ui/linkgame.py)
         app.go(LinkMenu(app))
         return
+    if what == "link":                      # (a board without the cable's pins, the browser)
+        text = "No link cable on this board"
     if what == "lang":                      # a first boot: the language, then the boot goes on
         from ui.settings import AskLang
         app.go(AskLang(app, text))

@@ -25,32 +25,32 @@ def test_frames_round_trip_through_garbage():
         n = rng.below(frame.BODY_MAX + 1)
         for i in range(n):
             body[i] = 0 if rng.below(4) == 0 else rng.below(256)
-        wire = bytes(f.build(0x84, 1, k & 255, 0, body, n))
+        wire = bytes(f.build(0x84, 1, k, body, n, False))
         assert 0 not in wire[:-1] and wire[-1] == 0
         for i in range(12):
             junk[i] = rng.below(256)
-        f.feed(junk, rng.below(12), lambda b, m: None)
-        f.feed(b"\x00", 1, lambda b, m: None)               # the line idles: garbage ends here
-        f.feed(wire, len(wire), lambda b, m: got.append(bytes(b[:m])))
-        assert len(got) == 1 and got.pop() == bytes([0x84, 1, k & 255, 0]) + bytes(body[:n])
+        f.feed(junk, rng.below(12), lambda b, m, k: None)
+        f.feed(b"\x00", 1, lambda b, m, k: None)               # the line idles: garbage ends here
+        f.feed(wire, len(wire), lambda b, m, k: got.append(bytes(b[:m])))
+        assert len(got) == 1 and got.pop() == bytes([0x84, 1, k & 255, k >> 8]) + bytes(body[:n])
 
 
 def test_damaged_frames_are_dropped():
     f = frame.Framer()
-    wire = bytearray(f.build(0x84, 1, 0, 0, b"\x01\x02\x03", 3))
+    wire = bytearray(f.build(0x84, 1, 0, b"\x01\x02\x03", 3, False))
     got = []
     for i in range(len(wire) - 1):
         for bit in range(8):
             w = bytearray(wire)
             w[i] ^= 1 << bit
-            f.feed(w, len(w), lambda b, m: got.append(bytes(b[:m])))
-            f.feed(b"\x00", 1, lambda b, m: None)
+            f.feed(w, len(w), lambda b, m, k: got.append(bytes(b[:m])))
+            f.feed(b"\x00", 1, lambda b, m, k: None)
     assert got == []                  # every single-bit error is caught (CRC-16: all of them)
     big = bytearray(300)
     for i in range(300):
         big[i] = 7
-    f.feed(big, 300, lambda b, m: got.append(1))
-    f.feed(b"\x00", 1, lambda b, m: got.append(1))
+    f.feed(big, 300, lambda b, m, k: got.append(1))
+    f.feed(b"\x00", 1, lambda b, m, k: got.append(1))
     assert got == [] and f.rn == 0    # too long for the buffer: dropped at its 0x00
 
 

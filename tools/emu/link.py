@@ -32,8 +32,8 @@ HOST_KEYS = "up a a up a"      # main menu (no save) -> Link game -> Host a game
 GOAT_2V2 = "right*4 down right*2 down right up up"
 JOIN_KEYS = "up a down a"      # main menu -> Link game -> Join a game (then waits for the host's game)
 SIT_KEYS = "a"                 # the host's set-up shown on the guest: sit down
-MOVE_TYPE = 0x84               # link.session's MOVE (sequenced)
-ACK_TYPE = 0x02
+MOVE_TYPE = 0x84               # link.session's MOVE: head (4), game (4), index (2), move (2)
+ACK_TYPE = 0x02               # link.session's STATE: what a device has (the acknowledgement)
 OVER = "link: over"
 IDLE_MS = 500                  # both displays still this long before each autoplay press
 
@@ -204,9 +204,9 @@ def moves_sent(run_, n):
     seen = set()
     for t0, t1, raw, garbage, dropped in run_.frames(n):
         body = unstuff(raw.rstrip(b"\x00")) if raw.endswith(b"\x00") else None
-        if garbage or not body or len(body) < 8 or body[0] != MOVE_TYPE:
+        if garbage or not body or len(body) < 12 or body[0] != MOVE_TYPE:
             continue
-        index = body[4] | body[5] << 8
+        index = body[8] | body[9] << 8
         if index in seen or dropped:
             continue
         seen.add(index)

@@ -3,6 +3,7 @@ the virtual cable, with faults, cuts and restarts from each device's own save (d
 
     python -m tools.link.selfplay --variant goat --players 4 --teams --owners HhGh --rate 0.05 \
         --kills 0.002 --seed 7
+    python -m tools.link.selfplay --variant fives --kills 0.2 --seeds 1000   # seeds 1..1000: any fail?
 
 Each device saves after every move exactly as the firmware does (`savegame.Files.save_game`, one
 folder per device) and a "killed" device is rebuilt from that save (`store.Store.load_game`),
@@ -162,6 +163,22 @@ def play(variant="fives", players=2, teams=False, owners="HG", seed=1, rate=0.0,
             "bytes": a_port.written + b_port.written}
 
 
+def runs(seeds, first=1, **kw):
+    """play() for seeds first..first+seeds-1: (figures summed, {seed: why it failed})."""
+    total = {}
+    failed = {}
+    for seed in range(first, first + seeds):
+        try:
+            r = play(seed=seed, **kw)
+        except (AssertionError, ValueError) as e:
+            failed[seed] = str(e)
+            continue
+        for k, v in r.items():
+            if isinstance(v, int):
+                total[k] = total.get(k, 0) + v
+    return total, failed
+
+
 def main(argv=None):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--variant", default="fives")
@@ -169,13 +186,24 @@ def main(argv=None):
     p.add_argument("--teams", action="store_true")
     p.add_argument("--owners", default=None, help="a letter a seat: H host, G guest, e/m/h AI")
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--seeds", type=int, default=0,
+                   help="play this many seeds from --seed on; count those that fail (forks, stops)")
     p.add_argument("--rate", type=float, default=0.0, help="chance a frame meets a fault")
     p.add_argument("--kills", type=float, default=0.0, help="chance per 5 ms step a device restarts")
     p.add_argument("--cuts", type=float, default=0.0, help="chance per step the cable is pulled")
     a = p.parse_args(argv)
     owners = a.owners or ("HG" + "h" * (a.players - 2))
+    kw = {"variant": a.variant, "players": a.players, "teams": a.teams, "owners": owners,
+          "rate": a.rate, "kills": a.kills, "cuts": a.cuts}
+    if a.seeds > 0:
+        total, failed = runs(a.seeds, a.seed, **kw)
+        for seed in sorted(failed):
+            print("selfplay: seed %d: %s" % (seed, failed[seed]))
+        print("runs=%d failed=%d " % (a.seeds, len(failed)) +
+              " ".join("%s=%s" % kv for kv in sorted(total.items())))
+        return 1 if failed else 0
     try:
-        r = play(a.variant, a.players, a.teams, owners, a.seed, a.rate, a.kills, a.cuts)
+        r = play(seed=a.seed, **kw)
     except (AssertionError, ValueError) as e:
         print("selfplay: " + str(e))
         return 1
