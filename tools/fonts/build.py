@@ -33,7 +33,6 @@ here. It stays on the PC (the firmware checks a font's header and size against i
 Usage: python tools/fonts/build.py [--otb PATH] [--out DIR] [--py DIR]
   --py DIR also keeps font-to-py's own Python modules there (for comparing formats).
 """
-import argparse
 import hashlib
 import os
 import shutil
@@ -41,6 +40,8 @@ import struct
 import subprocess
 import sys
 import tempfile
+
+from tools import cli
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -163,7 +164,7 @@ def build(otb=OTB, out=OUT, py_dir=None):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description="Build the firmware's bitmap fonts (font-to-py).")
+    ap = cli.parser("fonts_build", description="Build the firmware's bitmap fonts (font-to-py).")
     ap.add_argument("--otb", default=OTB, help="Terminus .otb (default: Debian's, %(default)s)")
     ap.add_argument("--out", default=OUT, help="where the .bin fonts go (default firmware/fonts)")
     ap.add_argument("--py", default=None, help="also keep font-to-py's Python modules here")

@@ -9,7 +9,6 @@ end; both must print the same.
 
   python -m tools.link.menu_match --form "right" --cut-at 6 --kill-at 12 --seed 3
 """
-import argparse
 import os
 import shutil
 import sys
@@ -17,7 +16,8 @@ import tempfile
 import time
 
 from tools.link.wire import Wire
-from tools.sim.link import K_A, K_DOWN, K_LEFT, K_RIGHT, K_UP, Reader, Sim
+from tools import cli
+from tools.sim.link import BOARDS, K_A, K_DOWN, K_LEFT, K_RIGHT, K_UP, Reader, Sim
 
 TAP_MS = 250
 KEYS = {"a": K_A, "up": K_UP, "down": K_DOWN, "left": K_LEFT, "right": K_RIGHT}
@@ -143,7 +143,7 @@ def play(form="", seed=1, rate=0.0, cut_at=None, cut_for=2.0, kill_at=None, time
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = cli.parser("menu_match", description=__doc__.split("\n")[0])
     ap.add_argument("--form", default="", help="keys on the host's New game form, e.g. 'right'")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--rate", type=float, default=0.0, help="chance a byte is lost or damaged")
@@ -151,7 +151,7 @@ def main(argv=None):
     ap.add_argument("--cut-for", type=float, default=2.0)
     ap.add_argument("--kill-at", type=float)
     ap.add_argument("--timeout", type=float, default=240.0)
-    ap.add_argument("--board", default="waveshare_lcd13")
+    ap.add_argument("--board", default="waveshare_lcd13", choices=BOARDS)
     a = ap.parse_args(argv)
     host, guest, fig = play(a.form, a.seed, a.rate, a.cut_at, a.cut_for, a.kill_at, a.timeout,
                             a.board, log=print)

@@ -10,7 +10,6 @@ folder per device) and a "killed" device is rebuilt from that save (`store.Store
 sometimes one move back (its last save cut off by the power: game.bak). The two matches must end
 alike: the same record, move for move, the same score sheet. Returns the figures the report needs.
 """
-import argparse
 import io
 import os
 import random
@@ -23,6 +22,7 @@ from domino.rules import Rules
 from link import session as ls
 from savegame import last_token
 from store import Store
+from tools import cli
 from tools.link.cable import Cable
 
 STEP_MS = 5                      # the devices' loop period in the simulation
@@ -180,7 +180,7 @@ def runs(seeds, first=1, **kw):
 
 
 def main(argv=None):
-    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p = cli.parser("link_selfplay", description=__doc__.split("\n")[0])
     p.add_argument("--variant", default="fives")
     p.add_argument("--players", type=int, default=2)
     p.add_argument("--teams", action="store_true")
