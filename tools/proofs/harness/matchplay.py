@@ -58,18 +58,25 @@ def set_up(app, press, variant, players, seats, teams=False):
     press(K_A)
 
 
+def _look(app):
+    """(screen class name, mode, page, text) of the screen shown. In a function of its own: this
+    loop lives for the whole match, and MicroPython's GC scans a frame's whole value stack, spent
+    slots too, so a screen looked at here would stay on the heap, with the module its class
+    came from (a round-end screen's ui.sheet through the next round's first AI search), long after
+    the app let go of it."""
+    sc = app.screen
+    return (type(sc).__name__, getattr(sc, "mode", -1), getattr(sc, "page", -1),
+            str(getattr(sc, "text", "")))
+
+
 def play(app, press, step, limit=200000):
     """Play to the end of the match: (result, rounds, human moves); result "over" when the main menu
     is back, else where it stopped."""
     moves = rounds = 0
     for _ in range(limit):
-        sc = app.screen
-        name = type(sc).__name__
-        mode = getattr(sc, "mode", -1)
-        page = getattr(sc, "page", -1)
+        name, mode, page, text = _look(app)
         if name not in ("Table", "RoundEnd", "MainMenu", "Screen", "Curtain"):
-            return "stuck on " + name + " " + str(getattr(sc, "text", "")), rounds, moves
-        sc = None                      # hold no screen (and its game) while the app moves on
+            return "stuck on " + name + " " + text, rounds, moves
         if name == "Table":
             if mode == 1:
                 press(K_A)
