@@ -116,7 +116,6 @@ class NewGame(ListScreen):
             if VARIANTS[i][0] == last.get("variant"):
                 self.vi = i
         self.players = last.get("players", 2)
-        self.teams = bool(last.get("teams", 0))
         kinds = last.get("seats")
         self.kinds = ["human", "medium", "medium", "medium"]
         if isinstance(kinds, list):
@@ -126,6 +125,8 @@ class NewGame(ListScreen):
         self.options = {}
         opts = last.get("options")
         self._variant_changed()
+        if VARIANTS[self.vi][4] and self.players == 4 and "teams" in last:
+            self.teams = bool(last["teams"])         # (as set up last time)
         if isinstance(opts, dict):
             for key, _, choices in option_choices(self.vid()):
                 if opts.get(key) in choices:
@@ -145,11 +146,15 @@ class NewGame(ListScreen):
             self.players = row[2]
         if self.players > row[3]:
             self.players = row[3]
-        if not row[4] or self.players != 4:
-            self.teams = False
+        self.teams = self._paired()
         self.options = {}
         for key, default, _ in option_choices(row[0]):
             self.options[key] = default
+
+    def _paired(self):
+        """Teams as a new choice of variant or of four players starts them: on for Goat with four
+        (pair goat, as four play it, docs/RULES.md), off elsewhere (the row turns them on)."""
+        return self.players == 4 and VARIANTS[self.vi][0] == "goat"
 
     def rows(self):
         row = VARIANTS[self.vi]
@@ -200,8 +205,7 @@ class NewGame(ListScreen):
         elif f == "players":
             lo, hi = row[2], row[3]
             self.players = lo + (self.players - lo + d) % (hi - lo + 1)
-            if self.players != 4:
-                self.teams = False
+            self.teams = self._paired()
         elif f == "teams":
             self.teams = not self.teams
         elif f == "practice":

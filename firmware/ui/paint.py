@@ -290,9 +290,9 @@ def _score_text(t, side):
 
 
 def head(t, g):
-    """A column per seat: the name (the seat to move highlighted; teams in their colours), the tiles
-    in hand (a tile and the count) and the score, on one row where they fit (ui/table.py), else
-    the name over the rest."""
+    """A column per seat: the name (the seat to move highlighted; teams in their colours, the first
+    side's columns underlined too), the tiles in hand (a tile and the count) and the score, on one
+    row where they fit (ui/table.py), else the name over the rest."""
     c = g.c
     fb = g.fb
     game = t.game
@@ -332,6 +332,13 @@ def head(t, g):
         if not one and cw * (len(cnt) + len(txt) + 5) + th + 4 <= colw:
             txt += tr(" pts")
         g.right(txt, x + colw - 4, y, c.REMEMBERED if rem else c.FG)
+        _partner_line(t, g, x, colw, side)
+
+
+def _partner_line(t, g, x, colw, side):
+    """Teams: the first side's columns underlined, so partners are told apart by more than colour."""
+    if t.game.match.rules.teams and side == 0:
+        g.fb.hline(x, t.head_h - 1, colw - 3, g.c.TEAM0)
 
 
 def _head_short(t, g, colw):
@@ -366,6 +373,7 @@ def _head_short(t, g, colw):
         fb.fill_rect(bx, 0, bw, lh, c.TILE)
         g.text(cnt, bx + 1, 0, c.PIP)
         g.right(txt, x + colw - 4, 0, c.REMEMBERED if rem else c.FG)
+        _partner_line(t, g, x, colw, side)
 
 
 def hand(t, g):

@@ -225,6 +225,8 @@ class RoundEnd(Screen):
         rd = self.game.match.round
         names = self.game.names
         if rd.result == _OUT:
+            if self.game.saved_names[rd.winner] == "You":      # (the verb's form for the person)
+                return tr("You out" if short else "You went out")
             return names[rd.winner] + tr(" out" if short else " went out")
         if short:
             return tr("blocked")
