@@ -396,10 +396,31 @@ class SheetView(Screen):
             g.text(tr("A/B back"), 2, g.h - g.lh, c.DIM)
 
 
+def ends_line(rd):
+    """The open ends in words, left to right as the table shows them, a double at an end as 5:5
+    ("Ends 2 5:5 0 3"), and in the Fives family their count ("=18"): the 128x64 OLED's summary
+    of what the colour boards' row of half-tiles shows."""
+    lay = rd.layout
+    if lay.lead == _NONE:
+        return ""
+    lone = not (lay.n[0] or lay.n[1])            # the lead alone: its number once on each side
+    out = ""
+    for a in (0, 2, 3, 1):
+        if lay.is_open(a):
+            v = str(lay.end[a])
+            out += " " + (v + ":" + v if lay.dbl[a] and not lone else v)
+    out = tr("Ends {0}").format(out[1:])
+    if rd.rules.inplay_mod:
+        out += " =" + str(lay.count(rd.rules.spinner_keeps))
+    return out
+
+
 class ScoresView(Screen):
     """Where the match stands, on one page (the 128x64 OLED's table has no header: Y shows this):
-    each player's name, tiles in hand and score (with this round's points made in play; Goat
-    family: "+N" remembered), the stock, the open-end count, the target. Any key goes back."""
+    each player's name, tiles in hand (written on a tile) and score (with this round's points made
+    in play; Goat family: "+N" remembered), the stock, the open ends and their count, the target.
+    Where the lines outnumber the screen's, the stock and the ends share one, then the title goes
+    (the target is on the score sheet too). Any key goes back."""
 
     def __init__(self, app, table, back):
         Screen.__init__(self, app)
@@ -420,10 +441,20 @@ class ScoresView(Screen):
         small = g.h < 100
         y = 0 if small else 2
         title = tr("Scores, to {0}").format(r.target)
-        if small:
+        extra = [tr("Stock {0}").format(rd.stock_left())] if r.draw and rd.sn else []
+        e = ends_line(rd)
+        if len(e) > g.cols:                      # (doubles at every end): the count alone
+            e = tr("Count {0}").format(rd.layout.count(r.spinner_keeps)) if r.inplay_mod else ""
+        if e:
+            extra.append(e)
+        lines = g.h // g.lh
+        if small and 1 + r.players + len(extra) > lines and len(extra) > 1 and \
+                len(extra[0]) + 2 + len(extra[1]) <= g.cols:
+            extra = [extra[0] + "  " + extra[1]]
+        if small and 1 + r.players + len(extra) <= lines:
             g.text(g.fit(title, g.cols), 0, y, c.ACCENT)
             y += g.lh
-        else:
+        elif not small:
             y += g.big_center(title, y, c.ACCENT) + 6
         lh = g.lh + (0 if small else 2)
         for s in range(r.players):
@@ -432,14 +463,20 @@ class ScoresView(Screen):
             g.text(t.game.names[s], 0, y, (c.TEAM0 if side == 0 else c.TEAM1) if r.teams else c.FG)
             cnt = str(rd.hand_size(s))
             x = g.cw * 6 + 2
-            th = g.caps // 2
-            g.fb.fill_rect(x, y + g.lh - g.caps - 1, th, 2 * th, c.TILE)
-            g.fb.hline(x, y + g.lh - g.caps - 1 + th, th, g.divider)
-            g.text(cnt, x + th + 2, y, c.FG)
+            if small:                            # 1-bit: the count on a lit tile, as a domino
+                bw = len(cnt) * g.cw + 3
+                g.fb.fill_rect(x, y, bw, g.lh - 1, c.TILE)
+                g.text(cnt, x + 2, y, c.PIP)
+            else:
+                th = g.caps // 2
+                g.fb.fill_rect(x, y + g.lh - g.caps - 1, th, 2 * th, c.TILE)
+                g.fb.hline(x, y + g.lh - g.caps - 1 + th, th, g.divider)
+                g.text(cnt, x + th + 2, y, c.FG)
             g.right(txt, g.w, y, c.REMEMBERED if rem else c.FG)
             y += lh
-        for ln in t.status():                # the stock and the count, a line each
-            g.text(ln, 0, y, c.FG)
-            y += lh
+        for ln in extra:                     # the stock, the ends and their count
+            if ln and y + g.lh <= g.h:
+                g.text(ln, 0, y, c.FG)
+                y += lh
         if not small:
             g.text(tr("Any key: back"), 0, g.h - g.lh, c.DIM)
