@@ -223,7 +223,7 @@ def hint(t):
     app.release()
     short = app.g.cols < 24
     mv, why = brain.hint(game.match, s, app.settings["think"], app.ai_clock, t.on_tick,
-                         t.msg_lines == 1)
+                         t.msg_lines == 1, t.msg_cols()[1])    # (the reason's line, whole)
     rd = game.match.round
     tile = mv & _TILE_MASK
     if mv & _MULTI:
