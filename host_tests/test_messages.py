@@ -384,3 +384,39 @@ def test_a_hint_s_reason_is_whole_on_its_line(w, h, code):
             assert shortened                     # (the long forms do not all fit 24 columns)
     finally:
         lang.use("en")
+
+
+@pytest.mark.parametrize("code", ["en", "ru"])
+@pytest.mark.parametrize("w,h", SIZES, ids=["%dx%d" % s for s in SIZES])
+def test_the_new_game_form_fills_the_screen(w, h, code):
+    """The New game form's seat rows, for every variant, player count and seat kind, and every row
+    of the form as it first opens, on one line (label and value) on the 128x64 OLED: a row of two
+    lines that does not fit at the bottom would leave the form a row empty. (A few options' rows
+    and long variant names still take two lines there when chosen.)"""
+    menus = ui_host.device_module("ui.menus")
+    lang.use(code)
+    try:
+        g = MenuG(w, h, code)
+        g.fit = lambda s, n: s[:n]
+        app = types.SimpleNamespace(g=g, settings={})
+        bad = set()
+        for vi, row in enumerate(VARIANTS):
+            for players in range(row[2], row[3] + 1):
+                for kind in menus.SEAT_KINDS:
+                    form = menus.NewGame(app)
+                    form.vi = vi
+                    form.players = players
+                    form._variant_changed()
+                    form.kinds = ["human"] + [kind] * 3
+                    first = vi == 0 and players == row[2] and kind == "medium"
+                    for label, value in form.rows():
+                        if not first and not label.startswith(lang.tr("Seat {0}").format("")):
+                            continue
+                        label = lang.tr(label)
+                        v = "" if value is None else lang.tr(str(value))
+                        if len(label) + (len(v) + 1 if v else 0) > g.cols - 1:
+                            bad.add((label, v))
+        if h < 100:
+            assert not bad, sorted(bad)
+    finally:
+        lang.use("en")

@@ -9,6 +9,7 @@ from .screen import Screen, tr
 SEAT_KINDS = ("human", "easy", "medium", "hard")        # as SEAT_KINDS (the save format)
 
 _KIND_LABELS = const(("Human", "Easy AI", "Medium AI", "Hard AI"))
+_KIND_SHORT_LABELS = const(("Human", "Easy", "Medium", "Hard"))   # where a seat's row is narrow
 _AI_NAMES = const(("Ann", "Bob", "Cat", "Dan"))
 _DONE_NOTES = const(("Game saved", "Game abandoned"))   # menu notes that are not errors
 _NAME_MAX = const(5)    # letters in a name (ui/dealcode.py: NameEditor.size)
@@ -169,7 +170,12 @@ class NewGame(ListScreen):
             f.append("partner")
         humans = 0
         for s in range(self.players):
-            out.append((tr("Seat {0}").format(s + 1), _KIND_LABELS[SEAT_KINDS.index(self.kinds[s])]))
+            seat = tr("Seat {0}").format(s + 1)
+            k = SEAT_KINDS.index(self.kinds[s])
+            kind = _KIND_LABELS[k]               # on one line (a row of two would leave the
+            if len(seat) + len(tr(kind)) + 1 > self.app.g.cols - 1:    # 128x64 form a row empty)
+                kind = _KIND_SHORT_LABELS[k]
+            out.append((seat, kind))
             f.append("seat" + str(s))
             if self.kinds[s] == "human":
                 humans += 1

@@ -187,8 +187,8 @@ class RoundEnd(Screen):
             g.right(tr("count"), g.w - 2, y, c.DIM)
             y += g.lh + (1 if small else 4)
         elif small:
-            if self.page == 1 and self._tight(g):    # the column heads share the title's line
-                g.text(g.fit(title, g.cols - 12), 2, 0, c.ACCENT)
+            if self.page == 1:                       # the column heads or the deal code may
+                g.text(g.fit(title, g.cols - 12), 2, 0, c.ACCENT)   # share the title's line
             else:
                 g.center(g.fit(title, g.cols), 0, c.ACCENT)
             y = g.lh + 1
@@ -343,8 +343,15 @@ class RoundEnd(Screen):
                 g.text(g.fit(tr("Round to {0}").format(side_name(game, m.round_winner)), g.cols - 1), 2, y,
                        c.GOOD)
             y += lh
+        deal = tr("Deal {0}").format(m.deal_code())
         if y + lh <= bottom:
-            g.text(g.fit(tr("Deal {0}").format(m.deal_code()), g.cols - 1), 2, y, c.DIM)
+            g.text(g.fit(deal, g.cols - 1), 2, y, c.DIM)
+        elif g.h < 100 and not self._tight(g):       # 128x64 in a 12-pixel font: at the right
+            title = tr("Result")                     # of the title's line (ui/sheet.py draw)
+            if len(title) + 2 + len(deal) > g.cols - 1:
+                deal = m.deal_code()
+            if len(title) + 2 + len(deal) <= g.cols - 1:
+                g.right(deal, g.w - 2, 0, c.DIM)
 
     def _match(self, g, y):
         c = g.c
