@@ -275,6 +275,52 @@ def test_a_phone_held_upright_gets_the_screen_across_and_the_right_key_line(site
     page.context.close()
 
 
+def test_a_phone_held_sideways_is_told_the_buttons_are_beside_the_screen(site, chrome):
+    ctx = chrome.browser.new_context(viewport={"width": 844, "height": 390}, is_mobile=True,
+                                     has_touch=True, device_scale_factor=2)
+    page = ctx.new_page()
+    page.goto(site + "?board=waveshare_lcd13")
+    page.wait_for_function("window.pico !== undefined && pico.frames > 0")
+    line = page.evaluate("document.getElementById('keyline').textContent")
+    assert line.startswith("Tap the buttons beside the screen"), line
+    ctx.close()
+
+
+ENGLISH = re.compile(r"\b(Board|Actual size|Keys|Tap|Copy link|firmware|saves|play|back|menu|hint)\b")
+
+
+@pytest.mark.parametrize("locale,phone", [("ru-RU", False), ("ru", True), ("en-US", False)])
+def test_the_page_speaks_the_browser_s_language(site, chrome, locale, phone):
+    """The page around the game (index.html, page.js) in the browser's language: a Russian browser
+    reads Russian everywhere on it, the board's key help line too (the firmware's catalogue); an
+    English one reads English."""
+    opts = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True} if phone \
+        else {"viewport": {"width": 1000, "height": 800}}
+    ctx = chrome.browser.new_context(locale=locale, **opts)
+    page = ctx.new_page()
+    page.goto(site + "?board=oled_diy")
+    page.wait_for_function("window.pico !== undefined && pico.frames > 0")
+    words = page.evaluate("[document.title, document.querySelector('header').innerText, "
+                          "document.getElementById('help').textContent, "
+                          "document.getElementById('keyline').textContent, "
+                          "document.querySelector('main').innerText, "
+                          "document.getElementById('actual').parentElement.title, "
+                          "document.documentElement.lang]")
+    ctx.close()
+    text = "\n".join(words[:6])
+    if locale.startswith("ru"):
+        assert words[6] == "ru"
+        assert "Плата" in words[1] and "Настоящий размер" in words[1], words
+        assert re.search("[а-яё]", words[2]) and re.search("[а-яё]", words[3]), words
+        left = ENGLISH.findall(text)
+        assert not left, (left, words)
+        if phone:
+            assert words[3].startswith("Нажимайте кнопки под экраном"), words
+    else:
+        assert words[6] == "en" and "Board" in words[1] and words[3].startswith("Keys:"), words
+        assert words[2] == "Joystick move, A play, B back/menu, X hint, Y scores"
+
+
 def test_actual_size_shows_the_panel_in_css_millimetres_and_is_remembered(site, chrome):
     """"Actual size" sizes the screen as the board's panel (pixels x its pitch, in CSS mm), is kept
     under the page's own key (never among the firmware's files) and survives a reload; storage that
