@@ -2,8 +2,9 @@
 forms and editors, the safe start, seeded games of solo Fives, Goat 2v2, pass-and-play Draw and
 Blitz with their game menu, move log, score sheet, hint, curtain and round-end pages) drives every
 board with the language set to Russian and records every text drawn. No English word is left on a
-screen (but deal codes and the keys' letters: the AI players' names are Russian too), and every text is whole on the
-screen, over no other text (the same rule as in English, tools/legibility/report.py misfits)."""
+screen (but deal codes and the keys' letters: the AI players' names are Russian too), and every
+text is whole on the screen, over no other text (the same rule as in English,
+tools/legibility/report.py misfits)."""
 import os
 import re
 
