@@ -16,7 +16,7 @@ movelog = ui_host.device_module("ui.movelog")
 words = ui_host.words
 
 # The texts said of the person, and of another player (their English as the catalogue has it)
-YOU = ("You pass", "You drew {0}", "You drew {0}\\n", "You went out", "You out", "You: {0} scores {1}")
+YOU = ("You pass", "You drew {0}", "You drew {0}\\n", "You went out", "You out")
 OTHERS = ("{0} passes", "{0} drew {1}", "{0} drew {1}\\n", " drew {0} tiles", " draws", " went out",
           " out", " scores {0}", "{0} thinking", ", scores {0}", ", records {0}", "Round to {0}")
 PAST = re.compile(r"[а-яё]+л[аои]?\b")          # a Russian past tense: взял, вышла, ...
@@ -83,8 +83,8 @@ def test_the_log_names_the_person_in_the_person_s_form(code, want):
 def test_the_table_says_the_person_s_move_in_the_person_s_form(code):
     lang.use(code)
     try:
-        assert words.played(None, "3-5", 10) == lang.tr("You: {0} scores {1}").format("3-5", 10)
-        assert words.played(None, "3-5") == lang.tr("You") + ": 3-5"
+        you = lang.tr("You")                 # (what a move scores is said of the move: any player)
+        assert words.played(you, "3-5", 10) == you + ": 3-5" + lang.tr(" scores {0}").format(10)
         assert words.passes(None) == lang.tr("You pass")
         assert words.drew(None, 5) == lang.tr("You drew {0}").format("0-5")
     finally:

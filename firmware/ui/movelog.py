@@ -25,8 +25,9 @@ def lines(game):
     lay = rd.layout
     r = rd.rules
     again = Layout(r.layout) if r.inplay_mod else None
-    names = [None if x == "You" else game.names[i] for i, x in enumerate(game.saved_names)]
-    ev = rd.events                   # (None: the person playing, named "You" in the verb's form)
+    names = game.names
+    you = game.saved_names           # "You": the person playing, said in the verb's form for "you"
+    ev = rd.events
     cur = [0, 0, 0, 0]               # the number each arm's end shows, while walking the events
     if lay.spin != _NONE:
         cur[2] = cur[3] = LO[lay.spin]
@@ -41,7 +42,7 @@ def lines(game):
         else:
             kind = seat = data = -1
         if drew and (kind != _EV_DRAW or seat != who):
-            if names[who] is None:
+            if you[who] == "You":
                 out += tr("You drew {0}\n").format(drew)
             else:
                 out += tr("{0} drew {1}\n").format(names[who], drew)
@@ -50,7 +51,7 @@ def lines(game):
             drew += 1
             who = seat
         elif kind == _EV_PASS:
-            out += words.passes(names[seat]) + "\n"
+            out += words.passes(None if you[seat] == "You" else names[seat]) + "\n"
         elif kind >= 0:
             t = data & _TILE_MASK
             a = (data >> _ARM_SHIFT) & _ARM_MASK

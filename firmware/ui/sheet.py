@@ -468,6 +468,8 @@ class ScoresView(Screen):
             side = r.side(s)
             txt, rem = paint._score_text(t, side)
             g.text(t.game.names[s], 0, y, (c.TEAM0 if side == 0 else c.TEAM1) if r.teams else c.FG)
+            if r.teams and side == 0:            # partners told apart by more than colour (1-bit:
+                g.fb.hline(0, y + g.lh - 1, len(t.game.names[s]) * g.cw, c.TEAM0)   # none)
             cnt = str(rd.hand_size(s))
             x = g.cw * 6 + 2
             if small:                            # 1-bit: the count on a lit tile, as a domino

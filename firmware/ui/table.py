@@ -527,7 +527,7 @@ class Table(Screen):
         parts = rows | _P_HEAD | _P_MSG
         if s == self.shown or hide:                 # the hand shown lost a tile, or goes face down
             parts |= _P_HAND                         # (another seat's move leaves it as drawn)
-        self.tell(words.played(self.name(s), text, rd.inplay[s] - pts),
+        self.tell(words.played(self.name(s) or tr("You"), text, rd.inplay[s] - pts),
                   parts if rows and not m.round_over() else 0)
         if hide:
             self.shown = _NONE

@@ -48,10 +48,8 @@ def placed(t, on=_NONE, closed=False):
 
 
 def played(name, text, gain=0):
-    """'Ann: 3-5 on 3', and what it scored in play: 'Ann: 3-5 on 3 scores 10'. name None: the person
-    playing ('You: 3-5 on 3 scores 10': a language whose verb has a form per person says it so)."""
-    if name is None:
-        return tr("You: {0} scores {1}").format(text, gain) if gain else tr("You") + ": " + text
+    """'Ann: 3-5 on 3', and what it scored in play: 'Ann: 3-5 on 3 scores 10' (the move scores: a
+    language whose verbs have a form per person says it of the move, fit for any player)."""
     return name + ": " + text + (tr(" scores {0}").format(gain) if gain else "")
 
 
