@@ -4,6 +4,7 @@ other players in a form that fits any of them: "You pass", "Ann passes"; in Russ
 may be anyone's). Checked on the catalogue's templates and on logs built by ui/movelog.py from
 seeded rounds where the person draws and passes."""
 import re
+import types
 
 import pytest
 
@@ -87,5 +88,31 @@ def test_the_table_says_the_person_s_move_in_the_person_s_form(code):
         assert words.played(you, "3-5", 10) == you + ": 3-5" + lang.tr(" scores {0}").format(10)
         assert words.passes(None) == lang.tr("You pass")
         assert words.drew(None, 5) == lang.tr("You drew {0}").format("0-5")
+    finally:
+        lang.use("en")
+
+
+@pytest.mark.parametrize("code", ["en", "ru"])
+@pytest.mark.parametrize("w,h", [(240, 240), (320, 240), (240, 135), (128, 64)])
+def test_the_log_s_footer_is_one_line_and_counts_its_lines(code, w, h):
+    """The footer says where the page is on one line of the screen (in words where they fit), and
+    counts the log's lines: no empty one after the last move."""
+    lang.use(code)
+    try:
+        cols = w // (8 if h < 100 and code == "en" else ui_host.Recorder(w, h).cw if h >= 100 else 6)
+        log = movelog.MoveLog.__new__(movelog.MoveLog)
+        log.app = types.SimpleNamespace(g=types.SimpleNamespace(cols=cols))
+        for n in (1, 7, 12, 99):
+            for top in range(0, n, 5):
+                log.lines = ["x"] * n
+                log.top = top
+                log.vis = 8
+                for more in (False, True):
+                    foot = log.footer(more)
+                    assert len(foot) <= cols - 1, (foot, cols)
+                    assert str(n) in foot
+        game = game_with(["human", "medium"], ["You", "Bob"], 3)
+        text = movelog.lines(game)
+        assert len(text.split("\n")) == sum(1 for ln in text.split("\n") if ln.strip())
     finally:
         lang.use("en")
