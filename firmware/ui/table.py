@@ -101,7 +101,10 @@ class Table(Screen):
             if h >= 160 and n < 3:
                 rows = 2
             else:                                # a tile of 1 digit, a score of 3, the gaps
-                self.head_name = max(1, ((w // n) - 10 - 4 * g.cw) // g.cw)
+                k = 1                            # ... or the letters that tell the names apart
+                while k < longest and len({nm[:k] for nm in game.names}) < n:    # (P1..P4)
+                    k += 1
+                self.head_name = max(k, ((w // n) - 10 - 4 * g.cw) // g.cw)
         self.head_h = 0 if self.compact else rows * lh + 1
         self.hand_y = h - self.hand_h
         # the message area: one line on short screens, two on tall ones; above it on colour
