@@ -403,11 +403,13 @@ class SheetView(Screen):
             g.text(tr("A/B back"), 2, g.h - g.lh, c.DIM)
 
 
-def ends_line(rd):
+def ends_line(rd, cols):
     """The open ends in words, left to right as the table shows them, a double at an end as 5:5
-    ("Ends 2 5:5 0 3"), and in the Fives family their count ("=18"): the 128x64 OLED's summary
-    of what the colour boards' row of half-tiles shows."""
+    ("Ends 2 5:5 0 3"), and in the Fives family their count ("=18"), in `cols` characters (the
+    label goes first, then the ends: "2 5:5 0 3 =18", "Count 18"): the 128x64 OLED's summary of
+    what the colour boards' row of half-tiles shows."""
     lay = rd.layout
+    r = rd.rules
     if lay.lead == _NONE:
         return ""
     lone = not (lay.n[0] or lay.n[1])            # the lead alone: its number once on each side
@@ -416,10 +418,11 @@ def ends_line(rd):
         if lay.is_open(a):
             v = str(lay.end[a])
             out += " " + (v + ":" + v if lay.dbl[a] and not lone else v)
-    out = tr("Ends {0}").format(out[1:])
-    if rd.rules.inplay_mod:
-        out += " =" + str(lay.count(rd.rules.spinner_keeps))
-    return out
+    n = " =" + str(lay.count(r.spinner_keeps)) if r.inplay_mod else ""
+    for s in (tr("Ends {0}").format(out[1:]) + n, out[1:] + n):
+        if len(s) <= cols:
+            return s
+    return tr("Count {0}").format(n[2:]) if n else ""
 
 
 class ScoresView(Screen):
@@ -449,9 +452,7 @@ class ScoresView(Screen):
         y = 0 if small else 2
         title = tr("Scores, to {0}").format(r.target)
         extra = [tr("Stock {0}").format(rd.stock_left())] if r.draw and rd.sn else []
-        e = ends_line(rd)
-        if len(e) > g.cols:                      # (doubles at every end): the count alone
-            e = tr("Count {0}").format(rd.layout.count(r.spinner_keeps)) if r.inplay_mod else ""
+        e = ends_line(rd, g.cols)
         if e:
             extra.append(e)
         lines = g.h // g.lh
