@@ -82,3 +82,12 @@ def test_the_legibility_rule_holds_in_russian(recordings, board):
     assert not report.failures(rec), report.failures(rec)
     if board == "oled_diy":
         assert min(t[6] for t in rec["texts"]) >= 8        # every text in the 6x12 font's capitals
+
+
+@pytest.mark.parametrize("board", report.BOARDS)
+def test_the_round_result_keeps_its_deal_code_in_russian(recordings, board):
+    """The round's result names the deal (its code a friend can type in), on the 128x64 OLED's
+    12-pixel font too (at the right of the title's line when it has no line of its own)."""
+    shown = [s for scr, s, *_ in recordings[board]["texts"] if scr == "RoundEnd"]
+    assert any(CODE.search(s) for s in shown), shown
+    assert any(s.startswith("Победа в коне: ") for s in shown), shown
