@@ -206,9 +206,10 @@ def play(t, mv):
     if t.solo:
         t.load_hand()
         ms = ANIM_MS[t.app.settings["anim"]]
-        if ms and t.mode == _M_RUN and not t.game.match.round_over():   # (no save's warning)
+        if ms and t.undo_to >= 0 and t.mode == _M_RUN and not t.game.match.round_over():
             t.wait(ms)                  # the AI answers after the same beat as its own moves get:
-                                        # until its move is played, B offers Undo (ui/pause.py)
+                                        # until its move is played, B offers Undo (ui/pause.py;
+                                        # not in a link game: no undo; _M_RUN: no save's warning)
 
 
 def hint(t):
