@@ -324,13 +324,13 @@ def test_every_menu_note_shows_whole(w, h, code):
                 shown.append(got)
                 if any(s.startswith(lang.tr("Host a game")) for s, _, y in g.calls if y + g.lh > h):
                     bad.append("%r: the chosen row pushed off" % note)
-                if k + 1 >= sc.steps:
+                if k + 1 >= sc.pages:
                     break
             seen = [ln for step in shown for ln in step]
             if seen != lines:
                 bad.append("%r: shown %r" % (text, shown))
-            if code == "en" and sc.steps > 1:
-                bad.append("%r: %d steps %r" % (text, sc.steps, shown))
+            if code == "en" and sc.pages > 1:
+                bad.append("%r: %d steps %r" % (text, sc.pages, shown))
             if any(len(ln) > g.cols - 1 for ln in lines):
                 bad.append("%r: %r" % (text, lines))
         assert not bad, "\n".join(bad)

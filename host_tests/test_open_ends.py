@@ -76,13 +76,13 @@ def test_a_double_at_an_end_is_shown_whole(size):
 
 @pytest.mark.parametrize("cols", [16, 21])
 def test_the_oled_summary_says_the_ends_and_marks_the_doubles(cols):
-    """The 128x64 OLED's scores page (ui/sheet.py ends_line): the ends in words, a double at an end
+    """The 128x64 OLED's scores page (ui/sheet.py ends): the ends in words, a double at an end
     as 5:5, the count, in the 8x8 font's 16 columns and the 6x12 font's 21: the label gives way
     first."""
     sheet = ui_host.device_module("ui.sheet")
     for m in rounds_with_a_double_at_an_end():
         lay = m.round.layout
-        line = sheet.ends_line(m.round, cols)
+        line = sheet.ends(m.round, cols)
         assert len(line) <= cols, line
         vals = [("%d:%d" % (lay.end[a], lay.end[a]) if lay.dbl[a] else str(lay.end[a]))
                 for a in (0, 2, 3, 1) if lay.is_open(a)]

@@ -126,7 +126,7 @@ class App:
         """Unload what the table does not need now (saving, menus, a human's turn), before a long AI
         search: each is loaded again, from flash, when next used."""
         for name in ("store", "stats", "savegame", "domino.record", "ui.menus", "ui.dealcode",
-                     "ui.widgets", "ui.names", "ui.statistics", "ui.pause", "ui.sheet", "ui.pick",
+                     "ui.widgets", "ui.seatnames", "ui.statistics", "ui.pause", "ui.sheet", "ui.pick",
                      "ui.place", "ui.paint", "ui.nav", "ui.settings", "ui.movelog", "ui.safestart",
                      "ui.linkgame", "ui.linksetup", "ui.linkstart",
                      "ai.reason"):           # ai.reason: a hint's words

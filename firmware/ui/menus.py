@@ -1,5 +1,5 @@
 """Menu screens: main menu, new game, rules help (the statistics, ui/statistics.py, and the
-pass-and-play names, ui/names.py, are loaded when opened: this module is what a match's end loads
+pass-and-play names, ui/seatnames.py, are loaded when opened: this module is what a match's end loads
 next to the AI). Loaded only while no game is on the table (the app drops this module when a game
 starts, to give its heap to the AI)."""
 from micropython import const
@@ -11,7 +11,6 @@ from .screen import Screen, tr
 SEAT_KINDS = ("human", "easy", "medium", "hard")        # as SEAT_KINDS (the save format)
 
 _KIND_LABELS = const(("Human", "Easy AI", "Medium AI", "Hard AI"))
-_KIND_SHORT_LABELS = const(("Human", "Easy", "Medium", "Hard"))   # where a seat's row is narrow
 _AI_NAMES = const(("Ann", "Bob", "Cat", "Dan"))
 _DONE_NOTES = const(("Game saved", "Game abandoned"))   # menu notes that are not errors
 _NAME_MAX = const(5)    # letters in a name (ui/dealcode.py: NameEditor.size)
@@ -165,9 +164,12 @@ class NewGame(ListScreen):
             out.append(("Partner", names[2]))
             f.append("partner")
         humans = 0
-        kinds = _KIND_LABELS if self.app.g.cols > 16 else _KIND_SHORT_LABELS   # (one line each: a
-        for s in range(self.players):                # row of two would leave the OLED form a row empty)
-            out.append((tr("Seat {0}").format(s + 1), kinds[SEAT_KINDS.index(self.kinds[s])]))
+        for s in range(self.players):
+            kind = _KIND_LABELS[SEAT_KINDS.index(self.kinds[s])]
+            if self.app.g.cols < 17 and kind[-3:] == " AI":   # one line each (a row of two would
+                kind = kind[:-3]             # leave the 128x64 form a row empty): "Medium"; cut,
+            out.append((tr("Seat {0}").format(s + 1), kind))   # not a text of its own: the W's
+            #                                  name pool at a match's end is ~15 names from its 7th
             f.append("seat" + str(s))
             if self.kinds[s] == "human":
                 humans += 1
@@ -229,12 +231,12 @@ class NewGame(ListScreen):
         elif f == "deal":
             self.app.go(self.app.need("ui.dealcode").CodeEditor(self.app, self))
         elif f == "names":
-            self.app.go(self.app.need("ui.names").Names(self.app, self))
+            self.app.go(self.app.need("ui.seatnames").Names(self.app, self))
         elif f != "partner":
             self.change(i, 1)
 
-    def seat_name(self, s):
-        """Seat s's name when it plays in pass-and-play (the Names list, ui/names.py)."""
+    def name(self, s):
+        """Seat s's name when it plays in pass-and-play (the Names list, ui/seatnames.py)."""
         return seat_names(["human"] * 4, self.names())[s]
 
     def names(self):

@@ -5,9 +5,9 @@ gets the whole heap."""
 import gc
 from ui.screen import drop_module, tr
 
-WARM = ("store", "stats", "savegame", "domino.record", "ui.widgets", "ui.menus", "ui.names", "ui.statistics",
-        "ui.dealcode", "ui.table", "ui.pick", "ui.paint", "ui.place", "ui.pause", "ui.sheet", "ui.settings",
-        "ui.movelog", "ui.linkgame", "ui.linksetup", "ui.linkstart", "ui.linktable")
+WARM = ("store", "stats", "savegame", "domino.record", "ui.widgets", "ui.menus", "ui.seatnames",
+        "ui.statistics", "ui.dealcode", "ui.table", "ui.pick", "ui.paint", "ui.place", "ui.pause", "ui.sheet",
+        "ui.settings", "ui.movelog", "ui.linkgame", "ui.linksetup", "ui.linkstart", "ui.linktable")
 
 
 def warm_up():

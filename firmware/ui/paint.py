@@ -350,13 +350,8 @@ def head(t, g):
         if not one and cw * (len(cnt) + len(txt) + 5) + th + 4 <= colw:
             txt += tr(" pts")
         g.right(txt, x + colw - 4, y, c.REMEMBERED if rem else c.FG)
-        _partner_line(t, g, x, colw, side)
-
-
-def _partner_line(t, g, x, colw, side):
-    """Teams: the first side's columns underlined, so partners are told apart by more than colour."""
-    if t.game.match.rules.teams and side == 0:
-        g.fb.hline(x, t.head_h - 1, colw - 3, g.c.TEAM0)
+        if r.teams and side == 0:                 # partners told apart by more than colour
+            fb.hline(x, t.head_h - 1, colw - 3, c.TEAM0)
 
 
 def _head_short(t, g, colw):
@@ -391,7 +386,8 @@ def _head_short(t, g, colw):
         fb.fill_rect(bx, 0, bw, lh, c.TILE)
         g.text(cnt, bx + 1, 0, c.PIP)
         g.right(txt, x + colw - 4, 0, c.REMEMBERED if rem else c.FG)
-        _partner_line(t, g, x, colw, side)
+        if r.teams and side == 0:                 # (as in head)
+            fb.hline(x, lh, colw - 3, c.TEAM0)
 
 
 def hand(t, g):

@@ -403,9 +403,9 @@ class SheetView(Screen):
             g.text(tr("A/B back"), 2, g.h - g.lh, c.DIM)
 
 
-def ends_line(rd, cols):
+def ends(rd, cols):
     """The open ends in words, left to right as the table shows them, a double at an end as 5:5
-    ("Ends 2 5:5 0 3"), and in the Fives family their count ("=18"), in `cols` characters (the
+    ("Open ends 2 5:5 0 3"), and in the Fives family their count ("=18"), in `cols` characters (the
     label goes first, then the ends: "2 5:5 0 3 =18", "Count 18"): the 128x64 OLED's summary of
     what the colour boards' row of half-tiles shows."""
     lay = rd.layout
@@ -419,7 +419,7 @@ def ends_line(rd, cols):
             v = str(lay.end[a])
             out += " " + (v + ":" + v if lay.dbl[a] and not lone else v)
     n = " =" + str(lay.count(r.spinner_keeps)) if r.inplay_mod else ""
-    for s in (tr("Ends {0}").format(out[1:]) + n, out[1:] + n):
+    for s in (tr("Open ends {0}").format(out[1:]) + n, out[1:] + n):
         if len(s) <= cols:
             return s
     return tr("Count {0}").format(n[2:]) if n else ""
@@ -452,7 +452,7 @@ class ScoresView(Screen):
         y = 0 if small else 2
         title = tr("Scores, to {0}").format(r.target)
         extra = [tr("Stock {0}").format(rd.stock_left())] if r.draw and rd.sn else []
-        e = ends_line(rd, g.cols)
+        e = ends(rd, g.cols)
         if e:
             extra.append(e)
         lines = g.h // g.lh

@@ -50,11 +50,11 @@ class ListScreen(Screen):
         self.top = 0
         self.note = None             # under the title: a message for the player, whole where the
         self.note_col = -1           # screen has room for it and the chosen row, else in steps
-        self.page = 0                # of as many lines as it has, STEP_MS each (note_step)
-        self.steps = 1               # the note's steps, as last drawn
+        self.page = 0                # of as many lines as the room has, STEP_MS each
+        self.pages = 1               # the note's steps, as last drawn
 
     def step(self):
-        if self.note and self.steps > 1:
+        if self.note and self.pages > 1:
             k = self.app.board.ticks_ms() // _STEP_MS
             if k != self.page:
                 self.page = k
@@ -121,9 +121,10 @@ class ListScreen(Screen):
         if self.note:
             lines = wrap(tr(self.note), g.cols - 1)
             keep = self._lines(g, rows[self.sel][0], vals[self.sel]) * lh + 2 if n else 0
-            per = note_step(len(lines), (bottom - y - 6 - keep) // lh)
-            self.steps = (len(lines) + per - 1) // per
-            k = per * (self.page % self.steps)
+            per = (bottom - y - 6 - keep) // lh  # all of it where it fits, else steps of the
+            per = len(lines) if len(lines) <= per else max(2, per)   # room (two at least)
+            self.pages = (len(lines) + per - 1) // per
+            k = per * (self.page % self.pages)
             for ln in lines[k:k + per]:
                 g.text(ln, _MX, y + 2, self.note_col if self.note_col >= 0 else c.WARN)
                 y += lh
@@ -227,12 +228,6 @@ class Message(Screen):
         foot = foot_lines(g, tr(self.footer(self.top + vis < len(lines))))
         for i in range(len(foot)):
             g.text(foot[i], _MX, g.h - (len(foot) - i) * lh, c.DIM)
-
-
-def note_step(n, room):
-    """Lines of an n-line note shown at a time where `room` lines are free for it: all of them where
-    they fit, else steps of `room` lines (at least two: the rows below give way to them)."""
-    return n if n <= room else max(2, room)
 
 
 def foot_lines(g, text):

@@ -23,7 +23,7 @@ class Names(ListScreen):
         return out + [("Back", None)]
 
     def name(self, s):
-        return self.form.seat_name(s)
+        return self.form.name(s)
 
     def set_name(self, s, name):
         """Give seat s the name typed ("": its default); None, or why not (the name another
