@@ -14,19 +14,12 @@ import sys
 from tools import cli
 from tools.paths import FIRMWARE, ROOT
 from tools.sim import actual
+from tools.sim.display import has_display
 from tools.sim import link as sim_link
 from tools.sim.link import BOARDS, SIZES, ScriptError, Sim, frame_hash, frame_image
 
 AI_STEP = 10   # headless: a 500 ms Hard move = 50 reads of its clock (about 50 samples of every move)
 KEYMAP_TEXT = "arrows=joystick  Enter/space=press  a b x y=buttons  q/Esc=quit"
-
-
-def has_display():
-    """A display SDL can open (or a driver chosen by hand: SDL_VIDEODRIVER=dummy in tests); without
-    one SDL waits for ever."""
-    env = os.environ
-    return bool(env.get("DISPLAY") or env.get("WAYLAND_DISPLAY") or env.get("SDL_VIDEODRIVER") or
-                sys.platform in ("darwin", "win32"))
 
 
 def app_exists(app):

@@ -15,6 +15,7 @@ import time
 import tty
 
 from tools import cli
+from tools.sim.display import has_display
 from tools.sim.link import (K_A, K_B, K_DOWN, K_LEFT, K_PRESS, K_RIGHT, K_UP, K_X, K_Y, Reader, Sim,
                       frame_image, report)
 
@@ -117,7 +118,6 @@ def too_small(w, h, cols, rows, window=None):
     if s == 1:
         return None
     if window is None:
-        from tools.sim.main import has_display
         window = has_display()
     nc, nr = needed(w, h)
     alt = ", or " + cli.option("--view", "window") if window else ""
