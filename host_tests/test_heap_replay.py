@@ -1,4 +1,5 @@
 """tools/bench/heap_replay.py: the collector's marking replayed on a made-up RAM dump."""
+import pytest
 import struct
 
 
@@ -67,8 +68,13 @@ def test_the_stack_and_nothing_kept():
     assert "native code words that read as a heap address: 0 (0 addresses)" in lines
 
 
-def test_a_missing_dump_is_a_clear_error(tmp_path):
+def test_a_missing_dump_is_a_clear_error(tmp_path, capsys):
     bad = tmp_path / "out.txt"
     bad.write_text("no map here\n")
     assert hr.main(["--from", str(bad)]) == 2
-    assert hr.main(["--from", str(tmp_path / "absent.txt")]) == 2
+    capsys.readouterr()
+    with pytest.raises(SystemExit) as stop:          # refused by the argument check, before any work
+        hr.main(["--from", str(tmp_path / "absent.txt")])
+    assert stop.value.code == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "cannot read" in err[0] and "absent.txt" in err[0], err
