@@ -28,7 +28,7 @@ from domino.match import Match  # noqa: E402
 from domino.rules import VARIANTS, Rules, RulesError, option_choices  # noqa: E402
 
 from tools.sim import ui_host  # noqa: E402
-from ui import lang  # noqa: E402
+from ui import lang, langfile  # noqa: E402
 
 paint = ui_host.paint
 words = ui_host.words
@@ -300,7 +300,7 @@ def test_every_menu_note_shows_whole(w, h, code):
     every screen, the OLED's 8x8 font included, at once; the chosen row stays on the screen."""
     widgets = ui_host.device_module("ui.widgets")
     rows = [("Host a game", None), ("Join a game", None), ("Back", None)]
-    lang.use(code)
+    langfile.use(code)
     try:
         bad = []
         notes = menu_notes()
@@ -336,7 +336,7 @@ def test_every_menu_note_shows_whole(w, h, code):
         assert not bad, "\n".join(bad)
         assert len(notes) > 30
     finally:
-        lang.use("en")
+        langfile.use("en")
 
 
 def test_words_are_all_checked():
@@ -356,7 +356,7 @@ def test_a_hint_s_reason_is_whole_on_its_line(w, h, code):
     heavy 4-6 (10" and "pips)" a step later): ai.hint(cols=...) as ui/pick.py asks for it."""
     from ai import hint
     from domino.record import run_forced
-    lang.use(code)
+    langfile.use(code)
     try:
         bad = []
         shortened = 0
@@ -383,7 +383,7 @@ def test_a_hint_s_reason_is_whole_on_its_line(w, h, code):
         if w == 240:
             assert shortened                     # (the long forms do not all fit 24 columns)
     finally:
-        lang.use("en")
+        langfile.use("en")
 
 
 @pytest.mark.parametrize("code", ["en", "ru"])
@@ -394,7 +394,7 @@ def test_the_new_game_form_fills_the_screen(w, h, code):
     lines that does not fit at the bottom would leave the form a row empty. (A few options' rows
     and long variant names still take two lines there when chosen.)"""
     menus = ui_host.device_module("ui.menus")
-    lang.use(code)
+    langfile.use(code)
     try:
         g = MenuG(w, h, code)
         g.fit = lambda s, n: s[:n]
@@ -419,4 +419,4 @@ def test_the_new_game_form_fills_the_screen(w, h, code):
         if h < 100:
             assert not bad, sorted(bad)
     finally:
-        lang.use("en")
+        langfile.use("en")

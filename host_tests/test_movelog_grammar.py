@@ -11,7 +11,7 @@ import pytest
 from domino.match import Match
 from domino.rules import Rules
 from tools.sim import ui_host
-from ui import lang
+from ui import lang, langfile
 
 movelog = ui_host.device_module("ui.movelog")
 words = ui_host.words
@@ -61,7 +61,7 @@ def game_with(kinds, names, want):
 @pytest.mark.parametrize("code", ["en", "ru"])
 @pytest.mark.parametrize("want", [2, 3])
 def test_the_log_names_the_person_in_the_person_s_form(code, want):
-    lang.use(code)
+    langfile.use(code)
     try:
         game = game_with(["human", "medium"], ["You", "Bob"], want)
         log = movelog.lines(game).split("\n")
@@ -77,19 +77,19 @@ def test_the_log_names_the_person_in_the_person_s_form(code, want):
             assert [ln for ln in mine if YOUR.search(ln)], mine
             assert not [ln for ln in theirs if PAST.search(ln) or YOUR.search(ln)], theirs
     finally:
-        lang.use("en")
+        langfile.use("en")
 
 
 @pytest.mark.parametrize("code", ["en", "ru"])
 def test_the_table_says_the_person_s_move_in_the_person_s_form(code):
-    lang.use(code)
+    langfile.use(code)
     try:
         you = lang.tr("You")                 # (what a move scores is said of the move: any player)
         assert words.played(you, "3-5", 10) == you + ": 3-5" + lang.tr(" scores {0}").format(10)
         assert words.passes(None) == lang.tr("You pass")
         assert words.drew(None, 5) == lang.tr("You drew {0}").format("0-5")
     finally:
-        lang.use("en")
+        langfile.use("en")
 
 
 @pytest.mark.parametrize("code", ["en", "ru"])
@@ -97,7 +97,7 @@ def test_the_table_says_the_person_s_move_in_the_person_s_form(code):
 def test_the_log_s_footer_is_one_line_and_counts_its_lines(code, w, h):
     """The footer says where the page is on one line of the screen (in words where they fit), and
     counts the log's lines: no empty one after the last move."""
-    lang.use(code)
+    langfile.use(code)
     try:
         cols = w // (8 if h < 100 and code == "en" else ui_host.Recorder(w, h).cw if h >= 100 else 6)
         log = movelog.MoveLog.__new__(movelog.MoveLog)
@@ -115,4 +115,4 @@ def test_the_log_s_footer_is_one_line_and_counts_its_lines(code, w, h):
         text = movelog.lines(game)
         assert len(text.split("\n")) == sum(1 for ln in text.split("\n") if ln.strip())
     finally:
-        lang.use("en")
+        langfile.use("en")

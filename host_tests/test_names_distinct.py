@@ -65,10 +65,10 @@ LOOKALIKE = set("АВЕЗКМНОРСТУХЬ")
 
 @pytest.fixture(params=["en", "ru"])
 def language(request):
-    from ui import lang
-    lang.use(request.param)
+    from ui import lang, langfile
+    langfile.use(request.param)
     yield request.param, lang.tr
-    lang.use("en")
+    langfile.use("en")
 
 
 def test_the_given_names_are_the_languages_own_with_distinct_initials(language):

@@ -20,6 +20,7 @@ ENTRY_POINTS = (
     "tools.arena", "tools.arena.selfplay", "tools.arena.dominoes_adapter",
     "tools.scenarios", "tools.replay",
     "tools.proofs.monkey", "tools.proofs.faults", "tools.proofs.powercut", "tools.proofs.soak",
+    "tools.proofs.filefaults",
     "tools.proofs.mptest",
     "tools.web.build", "tools.web.serve", "tools.web.figures", "tools.web.webfaults",
     "tools.fonts.build", "tools.fonts.measure", "tools.legibility.report", "tools.legibility.gallery",
