@@ -111,7 +111,7 @@ def test_tr_switches_without_reboot():
     assert lang.tr("Settings") == "Настройки"
     assert lang.tr("Settings") == "Настройки"            # from the cache
     assert lang.tr("{0} can't play\nA: go on") == "{0}: нет хода\nA: дальше"
-    assert lang.tr("{0} drew {1}").format("Ann", "3-5") == "Ann взял 3-5"
+    assert lang.tr("{0} drew {1}").format(lang.tr("Ann"), "3-5") == "Лиза берёт 3-5"
     assert lang.tr("no such text") == "no such text"
     assert lang.help_file() == "help_ru.txt"
     langfile.use("en")

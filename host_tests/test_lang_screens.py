@@ -2,8 +2,9 @@
 forms and editors, the safe start, seeded games of solo Fives, Goat 2v2, pass-and-play Draw and
 Blitz with their game menu, move log, score sheet, hint, curtain and round-end pages) drives every
 board with the language set to Russian and records every text drawn. No English word is left on a
-screen (but the players' names, deal codes and the keys' letters), and every text is whole on the
-screen, over no other text (the same rule as in English, tools/legibility/report.py misfits)."""
+screen (but deal codes and the keys' letters: the AI players' names are Russian too), and every
+text is whole on the screen, over no other text (the same rule as in English,
+tools/legibility/report.py misfits)."""
 import os
 import re
 
@@ -11,7 +12,7 @@ import pytest
 
 from tools.legibility import gallery, report, todo
 
-NAMES = {"Ann", "Bob", "Cat", "Dan"}        # the AI players' names (ui/menus.py): names, not words
+NAMES = set()     # names left in Latin letters: none (the AI players' are the catalogue's, "Боря")
 KEYS = {"OK", "Enter", "USB"}               # written as on the device's buttons and ports
 CODE = re.compile(r"\b[A-Z0-9]{3}-[A-Z0-9]{3}\b")     # a deal code
 WORD = re.compile(r"[A-Za-z]{2,}")
@@ -51,8 +52,9 @@ def test_every_text_whole_in_russian(recordings, board):
 
 
 def test_the_check_sees_english():
-    assert english("Bob: 3-5 на 3") == [] and english("Раздача AG5-3S7") == []
-    assert english("Bob passes") == ["passes"] and english("A далее/OK B назад") == []
+    assert english("Боря: 3-5 на 3") == [] and english("Раздача AG5-3S7") == []
+    assert english("Bob думает") == ["Bob"]
+    assert english("Боря passes") == ["passes"] and english("A далее/OK B назад") == []
 
 
 @pytest.mark.parametrize("board", report.BOARDS)
@@ -80,3 +82,12 @@ def test_the_legibility_rule_holds_in_russian(recordings, board):
     assert not report.failures(rec), report.failures(rec)
     if board == "oled_diy":
         assert min(t[6] for t in rec["texts"]) >= 8        # every text in the 6x12 font's capitals
+
+
+@pytest.mark.parametrize("board", report.BOARDS)
+def test_the_round_result_keeps_its_deal_code_in_russian(recordings, board):
+    """The round's result names the deal (its code a friend can type in), on the 128x64 OLED's
+    12-pixel font too (at the right of the title's line when it has no line of its own)."""
+    shown = [s for scr, s, *_ in recordings[board]["texts"] if scr == "RoundEnd"]
+    assert any(CODE.search(s) for s in shown), shown
+    assert any(s.startswith("Победа в коне: ") for s in shown), shown

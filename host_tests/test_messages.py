@@ -28,6 +28,7 @@ from domino.match import Match  # noqa: E402
 from domino.rules import VARIANTS, Rules, RulesError, option_choices  # noqa: E402
 
 from tools.sim import ui_host  # noqa: E402
+from ui import lang, langfile  # noqa: E402
 
 paint = ui_host.paint
 words = ui_host.words
@@ -253,11 +254,8 @@ def form_refusals():
     return sorted(out)
 
 
-@pytest.mark.parametrize("w,h", SIZES, ids=["%dx%d" % s for s in SIZES])
-def test_every_menu_note_fits_in_two_steps(w, h):
-    """A menu's note: two lines a step (ui/widgets.py ListScreen), at most two steps."""
+def menu_notes():
     import savegame
-    cols = w // 8
     notes = [m for where, m in doc_messages() if "menu" in where]
     notes += ui_literals("note")
     notes += form_refusals()
@@ -265,15 +263,80 @@ def test_every_menu_note_fits_in_two_steps(w, h):
         for what in (None, "settings", "stats"):
             notes.append(savegame.failed(OSError(n), what))
     notes.append("Not cleared: [Errno 122] EDQUOT")
-    bad = []
-    for note in notes:
-        lines = wrap(note, cols)
-        if len(lines) > 4 or any(len(ln) > cols for ln in lines):
-            bad.append("%r: %r" % (note, lines))
-        if " ".join(" ".join(lines).split()) != " ".join(note.split()):
-            bad.append("%r cut to %r" % (note, lines))
-    assert not bad, "\n".join(bad)
-    assert len(notes) > 30
+    return notes
+
+
+class MenuG:
+    """What a ListScreen draws with (ui/gfx.py Gfx), recording its texts: the board's font (the
+    OLED: framebuf's 8x8 in English, the 6x12 font in Russian)."""
+
+    def __init__(self, w, h, code):
+        mono = h < 100
+        if mono and code == "ru":
+            self.cw, self.lh, self.font = 6, 12, True
+        else:
+            r = ui_host.Recorder(w, h)
+            self.cw, self.lh, self.font = r.cw, r.lh, r.font
+        self.w, self.h, self.cols = w, h, w // self.cw
+        self.c = ui_host.Colours(mono)
+        self.calls = []
+        self.fb = types.SimpleNamespace(fill=lambda *a: None, fill_rect=lambda *a: None)
+
+    def big_center(self, s, y, col, k=1):
+        return self.lh if self.font else 8
+
+    def text(self, s, x, y, col, k=1):
+        self.calls.append((s, x, y))
+
+    def right(self, s, x_end, y, col):
+        self.calls.append((s, x_end - self.cw * len(s), y))
+
+
+@pytest.mark.parametrize("code", ["en", "ru"])
+@pytest.mark.parametrize("w,h", SIZES, ids=["%dx%d" % s for s in SIZES])
+def test_every_menu_note_shows_whole(w, h, code):
+    """A menu's note (ui/widgets.py ListScreen): whole at once where the screen has the room for it
+    and the chosen row, else in steps of whole lines that together give all of it; in English on
+    every screen, the OLED's 8x8 font included, at once; the chosen row stays on the screen."""
+    widgets = ui_host.device_module("ui.widgets")
+    rows = [("Host a game", None), ("Join a game", None), ("Back", None)]
+    langfile.use(code)
+    try:
+        bad = []
+        notes = menu_notes()
+        for note in notes:
+            g = MenuG(w, h, code)
+            text = lang.tr(note)
+            lines = wrap(text, g.cols - 1)
+            app = types.SimpleNamespace(g=g)
+
+            class Menu(widgets.ListScreen):
+                def rows(self):
+                    return rows
+            sc = Menu(app, "Link game")
+            sc.note = note
+            shown = []
+            for k in range(len(lines) + 1):
+                sc.page = k
+                g.calls = []
+                sc.draw(g)
+                got = [s for s, x, y in sorted(g.calls, key=lambda c: c[2]) if s in lines and x == 2]
+                shown.append(got)
+                if any(s.startswith(lang.tr("Host a game")) for s, _, y in g.calls if y + g.lh > h):
+                    bad.append("%r: the chosen row pushed off" % note)
+                if k + 1 >= sc.pages:
+                    break
+            seen = [ln for step in shown for ln in step]
+            if seen != lines:
+                bad.append("%r: shown %r" % (text, shown))
+            if code == "en" and sc.pages > 1:
+                bad.append("%r: %d steps %r" % (text, sc.pages, shown))
+            if any(len(ln) > g.cols - 1 for ln in lines):
+                bad.append("%r: %r" % (text, lines))
+        assert not bad, "\n".join(bad)
+        assert len(notes) > 30
+    finally:
+        langfile.use("en")
 
 
 def test_words_are_all_checked():
@@ -283,3 +346,77 @@ def test_words_are_all_checked():
     src = open(__file__, encoding="utf-8").read()
     missing = [n for n in sorted(names) if "words." + n + "(" not in src]
     assert not missing, "not checked here: %s" % missing
+
+
+@pytest.mark.parametrize("code", ["en", "ru"])
+@pytest.mark.parametrize("w,h", [(240, 240), (320, 240)], ids=["240x240", "320x240"])
+def test_a_hint_s_reason_is_whole_on_its_line(w, h, code):
+    """On the two-line message areas a hint is the move, then its reason on a line of its own: the
+    long reason where it fits that line whole, else its short form ("Sheds 10 pips", never "Sheds
+    heavy 4-6 (10" and "pips)" a step later): ai.hint(cols=...) as ui/pick.py asks for it."""
+    from ai import hint
+    from domino.record import run_forced
+    langfile.use(code)
+    try:
+        bad = []
+        shortened = 0
+        for vid in ("fives", "goat", "draw", "block", "muggins"):
+            t = table(w, h, vid, 2)
+            cols = t.msg_cols()[1]
+            for seed in range(1, 9):
+                m = Match(Rules(vid, 2, False), seed)
+                m.start_round()
+                for _ in range(8):
+                    run_forced(m)
+                    if m.round_over():
+                        break
+                    clock = iter(range(0, 10 ** 6, 5)).__next__
+                    mv, why = hint(m, m.round.turn, 5, clock=clock, cols=cols)
+                    _, long_why = hint(m, m.round.turn, 5, clock=iter(range(0, 10 ** 6, 5)).__next__)
+                    shortened += why != long_why
+                    text = words.hint(words.describe(m.round, mv, True), why, t.app.g.cols < 24)
+                    lines = wrap(text, cols, cols)
+                    if len(lines) != 2 or lines[1] != why:
+                        bad.append("%s: %r -> %r" % (vid, text, lines))
+                    m.play(mv)
+        assert not bad, "\n".join(bad[:20])
+        if w == 240:
+            assert shortened                     # (the long forms do not all fit 24 columns)
+    finally:
+        langfile.use("en")
+
+
+@pytest.mark.parametrize("code", ["en", "ru"])
+@pytest.mark.parametrize("w,h", SIZES, ids=["%dx%d" % s for s in SIZES])
+def test_the_new_game_form_fills_the_screen(w, h, code):
+    """The New game form's seat rows, for every variant, player count and seat kind, and every row
+    of the form as it first opens, on one line (label and value) on the 128x64 OLED: a row of two
+    lines that does not fit at the bottom would leave the form a row empty. (A few options' rows
+    and long variant names still take two lines there when chosen.)"""
+    menus = ui_host.device_module("ui.menus")
+    langfile.use(code)
+    try:
+        g = MenuG(w, h, code)
+        g.fit = lambda s, n: s[:n]
+        app = types.SimpleNamespace(g=g, settings={})
+        bad = set()
+        for vi, row in enumerate(VARIANTS):
+            for players in range(row[2], row[3] + 1):
+                for kind in menus.SEAT_KINDS:
+                    form = menus.NewGame(app)
+                    form.vi = vi
+                    form.players = players
+                    form._variant_changed()
+                    form.kinds = ["human"] + [kind] * 3
+                    first = vi == 0 and players == row[2] and kind == "medium"
+                    for label, value in form.rows():
+                        if not first and not label.startswith(lang.tr("Seat {0}").format("")):
+                            continue
+                        label = lang.tr(label)
+                        v = "" if value is None else lang.tr(str(value))
+                        if len(label) + (len(v) + 1 if v else 0) > g.cols - 1:
+                            bad.add((label, v))
+        if h < 100:
+            assert not bad, sorted(bad)
+    finally:
+        langfile.use("en")

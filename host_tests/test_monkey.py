@@ -115,7 +115,9 @@ def test_keys_during_ai_thinking_do_nothing(tree, tmp_path):
 
 
 @pytest.mark.parametrize("keys", ["b", "y", "all"])
-def test_b_or_y_during_ai_thinking_opens_the_game_menu_after_the_move(tree, tmp_path, keys):
+def test_b_or_y_during_ai_thinking_opens_the_game_menu_before_its_answer(tree, tmp_path, keys):
+    """B/Y while the AI thinks about its answer to the person's move: the menu at once (Undo still
+    offered, ui/table.py on_tick), the AI's move not played; Resume, and the AI plays it."""
     out = drive(tree, tmp_path / "flash", [["new", "fives", 2, ["human", "hard"]], ["settle"], ["state"],
                                            ["mash", keys], ["until", "Pause"], ["mash", ""], ["steps", 2],
                                            ["state"], ["keys", "b"], ["settle"], ["state"]],
@@ -123,8 +125,10 @@ def test_b_or_y_during_ai_thinking_opens_the_game_menu_after_the_move(tree, tmp_
     before, paused, back = out["states"]
     assert out["result"] == "at Pause" and paused["screen"] == "Pause"
     assert out["human_moves"] == 1
-    assert paused["moves_played"] >= before["moves_played"] + 2   # the human's move and the AI's
+    assert paused["moves_played"] == before["moves_played"] + 1   # the human's move, not the AI's
+    assert [r for r in paused["rows"] if r.startswith("Undo ")], paused
     assert back["screen"] == "Table" and back["mode"] == 1
+    assert back["moves_played"] >= before["moves_played"] + 2
 
 
 def test_all_buttons_at_once_on_every_screen(tree, tmp_path):

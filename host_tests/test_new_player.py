@@ -105,7 +105,7 @@ def test_move_log_shows_what_each_play_scored(vid):
                 continue
             m.play(rd.buf[rnd.randrange(n)])
         got = [0, 0, 0]
-        for ln in movelog.lines(types.SimpleNamespace(match=m, names=names)).splitlines():
+        for ln in movelog.lines(types.SimpleNamespace(match=m, names=names, saved_names=names)).splitlines():
             hit = re.match(r"(\w+): .* scores (\d+)$", ln)
             if hit:
                 got[names.index(hit.group(1))] += int(hit.group(2))

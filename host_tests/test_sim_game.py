@@ -49,10 +49,10 @@ GOLDEN = {
     "curtain": "135107dd873a7977",
     "form": "2d5cd1e9967fe2fb",
     "menu": "629516a5968e1488",
-    "move1": "0fc8cfb5759f3ba2",
+    "move1": "8317fbd162589682",
     "move2": "3c1e38d4f51d35b6",
     "move3": "f27f1a0ccbc013aa",
-    "move4": "fb24164f4f9fc810",
+    "move4": "00129b67b7389f7d",
     "p2": "f663297d5e26906a",
     "table0": "ebf857067a0c9bba",
 }

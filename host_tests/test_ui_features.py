@@ -108,8 +108,9 @@ def test_oled_scores_page_is_one_press_away(mpy, tmp_path):
     page, back = out["states"]
     assert page["screen"] == "ScoresView" and back["screen"] == "Table"
     shown = " ".join(t[1] for t in out["texts"])
-    for word in ("Scores, to 150", "You", "Bob", "Stock", "Count"):
+    for word in ("Scores, to 150", "You", "Bob", "Stock"):
         assert word in shown, (word, shown)
+    assert re.search(r"[0-6](:[0-6])?( [0-6](:[0-6])?)* =\d+", shown), shown   # the open ends, counted
 
 
 def test_statistics_count_rounds(mpy, tmp_path):
@@ -133,12 +134,19 @@ def test_help_page_shows_the_match_options(mpy, tmp_path):
     assert "First to 100 wins" in text and "150" not in text
 
 
-def test_partner_is_named_at_set_up(mpy, tmp_path):
+def test_pair_goat_is_the_four_players_goat_and_the_partner_is_named(mpy, tmp_path):
+    """Goat with four players starts in pairs (pair goat, docs/RULES.md), its partner named; the
+    Teams row turns them off; other variants with four start without teams."""
     out = run(mpy, {"do": [["menu", "New game"], ["keys", "right right right right down right right"],
-                           ["menu", "Teams"], ["state"]]}, tmp_path)
-    st = out["states"][0]
-    assert st["values"][st["rows"].index("Teams")] == "2 v 2"
-    assert st["values"][st["rows"].index("Partner")] == "Cat"
+                           ["state"], ["menu", "Teams"], ["state"],
+                           ["keys", "up up left left"], ["state"]]}, tmp_path)
+    paired, single, fives = out["states"]
+    assert paired["values"][paired["rows"].index("Variant")] == "Goat"
+    assert paired["values"][paired["rows"].index("Teams")] == "2 v 2"
+    assert paired["values"][paired["rows"].index("Partner")] == "Cat"
+    assert single["values"][single["rows"].index("Teams")] == "off" and "Partner" not in single["rows"]
+    assert fives["values"][fives["rows"].index("Variant")] == "Fives", fives
+    assert fives["values"][fives["rows"].index("Teams")] == "off"
 
 
 def test_game_saved_is_not_an_error(mpy, tmp_path):

@@ -179,7 +179,8 @@ def test_a_deal_link_opens_that_deal_and_a_reload_resumes_it(site, chrome):
 def test_keys_pressed_while_the_ai_thinks_act_as_on_the_device(site, chrome):
     """Our move, then Bob (Hard, 4 s) thinks. Meanwhile the thinking wheel turns (the page never
     waits for the firmware), and the keys reach the firmware as on the handheld: A is dropped (it
-    would play a tile by accident), B asks for the menu once Bob has moved."""
+    would play a tile by accident), B opens the menu at once, Bob's answer not played (our move can
+    still be taken back: ui/table.py on_tick)."""
     from domino.rng import code
     from boards._gs4 import rgb565, rgb888
     page = chrome.page(site + "?test")
@@ -204,14 +205,15 @@ def test_keys_pressed_while_the_ai_thinks_act_as_on_the_device(site, chrome):
     assert since is not None and time.time() < end, "Bob never thought"
     frames = page.evaluate("pico.frames")
     page.keyboard.press("a")
-    page.keyboard.press("b")
+    time.sleep(1.2)
     assert page.evaluate("pico.busy"), "Bob should still be thinking"
-    page.wait_for_function("!pico.busy", timeout=20000)
     assert page.evaluate("pico.frames") - frames >= 8, "the wheel turns while the AI thinks"
+    page.keyboard.press("b")
+    page.wait_for_function("!pico.busy", timeout=20000)
     time.sleep(1)
     game = chrome.files(page)["game.txt"].decode()
     moves = [ln.split()[1:] for ln in game.splitlines() if ln.startswith("round")][-1]
-    assert len(moves) == 3, game     # the lead, ours, Bob's: the A played nothing
+    assert len(moves) == 2, game     # the lead and ours: the A played nothing, Bob's not played
     (w, h), px = browser.canvas_rgb(page.evaluate("document.getElementById('screen').toDataURL()"))
     felt = bytes(rgb888(rgb565(0, 88, 48)))
     assert not any(px[i:i + 3] == felt for i in range(0, len(px), 3)), "B: the menu, not the table"
@@ -273,6 +275,52 @@ def test_a_phone_held_upright_gets_the_screen_across_and_the_right_key_line(site
     line = page.evaluate("document.getElementById('keyline').textContent")
     assert ("joystick" in line) == (board != "pimoroni_pack"), line
     page.context.close()
+
+
+def test_a_phone_held_sideways_is_told_the_buttons_are_beside_the_screen(site, chrome):
+    ctx = chrome.browser.new_context(viewport={"width": 844, "height": 390}, is_mobile=True,
+                                     has_touch=True, device_scale_factor=2)
+    page = ctx.new_page()
+    page.goto(site + "?board=waveshare_lcd13")
+    page.wait_for_function("window.pico !== undefined && pico.frames > 0")
+    line = page.evaluate("document.getElementById('keyline').textContent")
+    assert line.startswith("Tap the buttons beside the screen"), line
+    ctx.close()
+
+
+ENGLISH = re.compile(r"\b(Board|Actual size|Keys|Tap|Copy link|firmware|saves|play|back|menu|hint)\b")
+
+
+@pytest.mark.parametrize("locale,phone", [("ru-RU", False), ("ru", True), ("en-US", False)])
+def test_the_page_speaks_the_browser_s_language(site, chrome, locale, phone):
+    """The page around the game (index.html, page.js) in the browser's language: a Russian browser
+    reads Russian everywhere on it, the board's key help line too (the firmware's catalogue); an
+    English one reads English."""
+    opts = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True} if phone \
+        else {"viewport": {"width": 1000, "height": 800}}
+    ctx = chrome.browser.new_context(locale=locale, **opts)
+    page = ctx.new_page()
+    page.goto(site + "?board=oled_diy")
+    page.wait_for_function("window.pico !== undefined && pico.frames > 0")
+    words = page.evaluate("[document.title, document.querySelector('header').innerText, "
+                          "document.getElementById('help').textContent, "
+                          "document.getElementById('keyline').textContent, "
+                          "document.querySelector('main').innerText, "
+                          "document.getElementById('actual').parentElement.title, "
+                          "document.documentElement.lang]")
+    ctx.close()
+    text = "\n".join(words[:6])
+    if locale.startswith("ru"):
+        assert words[6] == "ru"
+        assert "Плата" in words[1] and "Настоящий размер" in words[1], words
+        assert re.search("[а-яё]", words[2]) and re.search("[а-яё]", words[3]), words
+        left = ENGLISH.findall(text)
+        assert not left, (left, words)
+        if phone:
+            assert words[3].startswith("Нажимайте кнопки под экраном"), words
+    else:
+        assert words[6] == "en" and "Board" in words[1] and words[3].startswith("Keys:"), words
+        assert words[2] == "Joystick move, A play, B back/menu, X hint, Y scores"
 
 
 def test_actual_size_shows_the_panel_in_css_millimetres_and_is_remembered(site, chrome):

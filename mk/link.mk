@@ -23,8 +23,8 @@ sim-link: $(PLAYER)
 # against the simulator pair's, pixel for pixel (tools/emu/link_frames.py). Long (~1 h 20).
 .PHONY: soak-link-pico
 SOAK_EXTRA += soak-link-pico
-LINK_GOAT_2V2 := right*4 down right*2 down right up up
-LINK_GOAT_2V2_HARD := right*4 down right*2 down right down*3 right down right up*6
+LINK_GOAT_2V2 := right*4 down right*2 down up up
+LINK_GOAT_2V2_HARD := right*4 down right*2 down down*3 right down right up*6
 
 soak-link-pico: $(STAMP) pico-emu
 	nice $(BIN)/python -m tools.emu.link --heap --cut 30000:3000 --garbage 45000:0:40 \

@@ -1,7 +1,7 @@
 """AI players: easy, medium, hard, and a hint for the human (the hard choice with a reason).
 
     choose(match, seat, level, budget_ms=500, clock=None, on_tick=None, seed=None, work=0) -> move
-    hint(match, seat, budget_ms=500, clock=None, on_tick=None, short=False, work=0) -> (move, reason)
+    hint(match, seat, budget_ms=500, clock=None, on_tick=None, short=False, work=0, cols=0) -> (move, reason)
 
 `match.round` must be waiting for `seat` with at least one legal move. Nothing in `match` is changed:
 the AI works on scratch copies kept in `context`. The AI sees what the seat may see: its own hand, the
@@ -74,12 +74,17 @@ def _hard(ctx, match, seat, rng, buf, n, budget_ms, clock, on_tick, work):
         return pick_medium(ctx, match, seat, rng, buf, n)
 
 
-def hint(match, seat, budget_ms=500, clock=None, on_tick=None, short=False, work=0):
+def hint(match, seat, budget_ms=500, clock=None, on_tick=None, short=False, work=0, cols=0):
     """The hard AI's move for `seat` and why: (move, reason). The reason fits 40 characters, or 16
-    with short=True (128-px screens)."""
+    with short=True (128-px screens); cols > 0: the long form where it fits that many characters
+    (in the language in use), else the short one (a line of the message area: never cut)."""
     m = choose(match, seat, "hard", budget_ms, clock, on_tick, None, work)
     from .reason import explain
-    return m, explain(context.get(match.rules), match, seat, m, short)
+    ctx = context.get(match.rules)
+    why = explain(ctx, match, seat, m, short)
+    if cols and not short and len(why) > cols:
+        why = explain(ctx, match, seat, m, True)
+    return m, why
 
 
 def release():

@@ -124,9 +124,9 @@ class App:
         """Unload what the table does not need now (saving, menus, a human's turn), before a long AI
         search: each is loaded again, from flash, when next used."""
         for name in ("store", "stats", "savegame", "domino.record", "ui.menus", "ui.dealcode",
-                     "ui.widgets", "ui.pause", "ui.sheet", "ui.pick", "ui.place", "ui.paint", "ui.nav",
-                     "ui.settings", "ui.movelog", "ui.safestart", "ui.linkgame", "ui.linksetup",
-                     "ui.linkstart", "ui.langfile", "ui.helptext",
+                     "ui.widgets", "ui.seatnames", "ui.statistics", "ui.pause", "ui.sheet", "ui.pick",
+                     "ui.place", "ui.paint", "ui.nav", "ui.settings", "ui.movelog", "ui.safestart",
+                     "ui.linkgame", "ui.linksetup", "ui.linkstart", "ui.langfile", "ui.helptext",
                      "ai.reason"):    # ai.reason: a hint's words
             drop_module(name)
         lang = sys.modules.get("ui.lang")

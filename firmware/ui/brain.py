@@ -107,13 +107,15 @@ def choose(match, seat, level, budget_ms, clock=None, on_tick=None):
     return stand_in(match)
 
 
-def hint(match, seat, budget_ms, clock=None, on_tick=None, short=False):
-    """(move, reason): the reason fits 40 characters, 16 with short (ui/words.py shows it)."""
+def hint(match, seat, budget_ms, clock=None, on_tick=None, short=False, cols=0):
+    """(move, reason): the reason fits 40 characters, 16 with short, and `cols` where it is not 0
+    (its short form where the long one would not; ui/words.py shows it)."""
     global problem
     a = _module()
     if a:
         try:
-            m, why = getattr(a, "hint")(match, seat, budget_ms, clock=clock, on_tick=on_tick, short=short)
+            m, why = getattr(a, "hint")(match, seat, budget_ms, clock=clock, on_tick=on_tick, short=short,
+                                        cols=cols)
             if match.round.is_legal(m):
                 return m, why
         except MemoryError:

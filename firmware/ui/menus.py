@@ -1,5 +1,7 @@
-"""Menu screens: main menu, new game, settings, statistics, rules help. Loaded only while no game is
-on the table (the app drops this module when a game starts, to give its heap to the AI)."""
+"""Menu screens: main menu, new game, rules help (the statistics, ui/statistics.py, and the
+pass-and-play names, ui/seatnames.py, are loaded when opened: this module is what a match's end loads
+next to the AI). Loaded only while no game is on the table (the app drops this module when a game
+starts, to give its heap to the AI)."""
 from micropython import const
 from domino.rules import VARIANTS, Rules, RulesError, option_choices, variant
 from domino.match import Match
@@ -12,7 +14,6 @@ _KIND_LABELS = const(("Human", "Easy AI", "Medium AI", "Hard AI"))
 _AI_NAMES = const(("Ann", "Bob", "Cat", "Dan"))
 _DONE_NOTES = const(("Game saved", "Game abandoned"))   # menu notes that are not errors
 _NAME_MAX = const(5)    # letters in a name (ui/dealcode.py: NameEditor.size)
-_STATS_LABEL = const(7)  # characters of a variant's name the statistics always show
 
 
 def saved_game(root):
@@ -91,7 +92,7 @@ class MainMenu(ListScreen):
         elif label == "Settings":
             app.go(app.need("ui.settings").Settings(app))
         elif label == "Statistics":
-            app.go(Stats(app))
+            app.go(app.need("ui.statistics").Stats(app))
         else:
             app.go(HelpList(app))
 
@@ -116,7 +117,6 @@ class NewGame(ListScreen):
             if VARIANTS[i][0] == last.get("variant"):
                 self.vi = i
         self.players = last.get("players", 2)
-        self.teams = bool(last.get("teams", 0))
         kinds = last.get("seats")
         self.kinds = ["human", "medium", "medium", "medium"]
         if isinstance(kinds, list):
@@ -126,6 +126,8 @@ class NewGame(ListScreen):
         self.options = {}
         opts = last.get("options")
         self._variant_changed()
+        if VARIANTS[self.vi][4] and self.players == 4 and "teams" in last:
+            self.teams = bool(last["teams"])         # (as set up last time)
         if isinstance(opts, dict):
             for key, _, choices in option_choices(self.vid()):
                 if opts.get(key) in choices:
@@ -145,8 +147,7 @@ class NewGame(ListScreen):
             self.players = row[2]
         if self.players > row[3]:
             self.players = row[3]
-        if not row[4] or self.players != 4:
-            self.teams = False
+        self.teams = self.players == 4 and row[0] == "goat"    # pair goat, as four play it (RULES.md)
         self.options = {}
         for key, default, _ in option_choices(row[0]):
             self.options[key] = default
@@ -164,7 +165,11 @@ class NewGame(ListScreen):
             f.append("partner")
         humans = 0
         for s in range(self.players):
-            out.append((tr("Seat {0}").format(s + 1), _KIND_LABELS[SEAT_KINDS.index(self.kinds[s])]))
+            kind = _KIND_LABELS[SEAT_KINDS.index(self.kinds[s])]
+            if self.app.g.cols < 17 and kind[-3:] == " AI":   # one line each (a row of two would
+                kind = kind[:-3]             # leave the 128x64 form a row empty): "Medium"; cut,
+            out.append((tr("Seat {0}").format(s + 1), kind))   # not a text of its own: the W's
+            #                                  name pool at a match's end is ~15 names from its 7th
             f.append("seat" + str(s))
             if self.kinds[s] == "human":
                 humans += 1
@@ -200,8 +205,7 @@ class NewGame(ListScreen):
         elif f == "players":
             lo, hi = row[2], row[3]
             self.players = lo + (self.players - lo + d) % (hi - lo + 1)
-            if self.players != 4:
-                self.teams = False
+            self.teams = self.players == 4 and row[0] == "goat"
         elif f == "teams":
             self.teams = not self.teams
         elif f == "practice":
@@ -227,9 +231,13 @@ class NewGame(ListScreen):
         elif f == "deal":
             self.app.go(self.app.need("ui.dealcode").CodeEditor(self.app, self))
         elif f == "names":
-            self.app.go(Names(self.app, self))
+            self.app.go(self.app.need("ui.seatnames").Names(self.app, self))
         elif f != "partner":
             self.change(i, 1)
+
+    def name(self, s):
+        """Seat s's name when it plays in pass-and-play (the Names list, ui/seatnames.py)."""
+        return seat_names(["human"] * 4, self.names())[s]
 
     def names(self):
         """The names typed for pass-and-play (kept with the last set-up in the settings)."""
@@ -269,119 +277,6 @@ class NewGame(ListScreen):
         match.start_round()
         names = seat_names(kinds, typed)
         app.start(match, kinds, names, "", note, True, self.practice)
-
-
-class Names(ListScreen):
-    """The pass-and-play players' names, a row per human seat; A types one (ui/dealcode.py's
-    NameEditor). Remembered with the last set-up in the settings, saved on the way back."""
-
-    def __init__(self, app, form):
-        ListScreen.__init__(self, app, "Names")
-        self.form = form
-        self.seats = []
-
-    def rows(self):
-        self.seats = []
-        out = []
-        kinds = self.form.kinds
-        for s in range(self.form.players):
-            if kinds[s] == "human":
-                self.seats.append(s)
-                out.append((tr("Seat {0}").format(s + 1), self.name(s)))
-        return out + [("Back", None)]
-
-    def name(self, s):
-        return seat_names(["human"] * 4, self.form.names())[s]
-
-    def set_name(self, s, name):
-        """Give seat s the name typed ("": its default); None, or why not (the name another
-        player of this game has: both curtains would say "Pass to" the same name)."""
-        self.rows()
-        for o in self.seats:
-            if o != s and name and self.name(o) == name:
-                return tr("{0} is Seat {1}'s name").format(name, o + 1)
-        last = self.app.settings.get("last")
-        if not isinstance(last, dict):
-            last = self.app.settings["last"] = {}
-        typed = last.get("names")
-        if not isinstance(typed, list) or len(typed) != 4:
-            typed = last["names"] = ["", "", "", ""]
-        typed[s] = name
-
-    def pick(self, i):
-        self.rows()
-        if i < len(self.seats):
-            self.app.go(self.app.need("ui.dealcode").NameEditor(self.app, self, self.seats[i]))
-        else:
-            self.back()
-
-    def change(self, i, d):
-        pass
-
-    def back(self):
-        self.form.note = save_settings(self.app)
-        self.app.go(self.form)
-
-
-class Stats(ListScreen):
-    """Per variant: matches won-lost, the current streak (+ wins / - losses in a row), the best one;
-    under it the rounds won of those played."""
-
-    def __init__(self, app):
-        ListScreen.__init__(self, app, "Statistics")
-        self.stats, self.note = app.store().load_stats()
-        if not self.note:
-            self.note = "Matches won-lost streak (best)" if self.stats else "No finished games yet"
-            self.note_col = app.g.c.DIM
-
-    def rows(self):
-        out = []
-        cols = self.app.g.cols
-        room = cols - (2 if cols >= 20 else 0) - _STATS_LABEL - 1   # ("<value>" when selected)
-        for row in VARIANTS:
-            st = self.stats.get(row[0])
-            if not st:
-                continue
-            v = _fit_counts(st, cols >= 24, room)
-            if v is None:                        # the name on its own row, the figures under it
-                out.append((row[1], None))
-                v = _fit_counts(st, cols >= 24, room + _STATS_LABEL - 1) or ""
-                out.append(("", v))
-            else:
-                out.append((row[1], v))
-            if len(st) > 5:
-                v = str(st[6]) + "/" + str(st[5])
-                v = v if len(v) <= room else _short(st[6]) + "/" + _short(st[5])
-                out.append((" rounds won" if len(v) <= room + _STATS_LABEL - 11 else " rounds", v))
-        out.append(("Back", None))
-        return out
-
-    def pick(self, i):
-        self.back()
-
-    def footer(self):
-        return "B back"
-
-
-def _short(n):
-    """A count in at most four characters: 9999, 12k, 3M."""
-    if n < 10000:
-        return str(n)
-    return str(n // 1000) + "k" if n < 1000000 else str(n // 1000000) + "M"
-
-
-def _fit_counts(st, best, room):
-    """won-lost, the streak, (the best one): what fits in `room` characters beside the variant's
-    name, the least needed going first (the best streak, then the streak), then shorter numbers;
-    None when not even won-lost does."""
-    for f in (str, _short):
-        v = f(st[1]) + "-" + f(st[2])
-        s = ((" +" if st[3] > 0 else " -") + f(abs(st[3]))) if st[3] else ""
-        b = " (" + f(st[4]) + ")" if best else ""
-        for cand in (v + s + b, v + s, v):
-            if len(cand) <= room:
-                return cand
-    return None
 
 
 class HelpList(ListScreen):

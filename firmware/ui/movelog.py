@@ -26,6 +26,7 @@ def lines(game):
     r = rd.rules
     again = Layout(r.layout) if r.inplay_mod else None
     names = game.names
+    you = game.saved_names           # "You": the person playing, said in the verb's form for "you"
     ev = rd.events
     cur = [0, 0, 0, 0]               # the number each arm's end shows, while walking the events
     if lay.spin != _NONE:
@@ -41,13 +42,16 @@ def lines(game):
         else:
             kind = seat = data = -1
         if drew and (kind != _EV_DRAW or seat != who):
-            out += tr("{0} drew {1}\n").format(names[who], drew)
+            if you[who] == "You":
+                out += tr("You drew {0}\n").format(drew)
+            else:
+                out += tr("{0} drew {1}\n").format(names[who], drew)
             drew = 0
         if kind == _EV_DRAW:
             drew += 1
             who = seat
         elif kind == _EV_PASS:
-            out += words.passes(names[seat]) + "\n"
+            out += words.passes(None if you[seat] == "You" else names[seat]) + "\n"
         elif kind >= 0:
             t = data & _TILE_MASK
             a = (data >> _ARM_SHIFT) & _ARM_MASK
@@ -70,7 +74,7 @@ def lines(game):
                 cur[a] = HI[t] if LO[t] == on else LO[t]
                 out += words.played(names[seat], words.placed(t, on, closed), gain) + "\n"
             k += 1
-    return out or tr("No move yet")
+    return out[:-1] if out else tr("No move yet")     # (no empty line after the last move)
 
 
 class MoveLog(Message):
@@ -86,10 +90,12 @@ class MoveLog(Message):
 
     def footer(self, more):
         """Where the page is in the log: '^' earlier lines above, 'v' later ones below, and the
-        lines shown of how many ('^ 18/20 B back' on 16 columns)."""
+        lines shown of how many, on one line: in words where they fit ('^ lines 5-12 of 20  B back'),
+        else short ('^ 18/20 B back')."""
         n = len(self.lines or ())
         last = min(n, self.top + self.vis)
         marks = ("^" if self.top else " ") + ("v" if more else " ")
-        if self.app.g.cols < 24:
-            return tr("{0}{1}/{2} B back").format(marks, last, n)
-        return tr("{0} lines {1}-{2} of {3}  B back").format(marks, self.top + 1, last, n)
+        out = tr("{0} lines {1}-{2} of {3}  B back").format(marks, self.top + 1, last, n)
+        if len(out) > self.app.g.cols - 1:       # (the footer's lines keep a margin column)
+            out = tr("{0}{1}/{2} B back").format(marks, last, n)
+        return out

@@ -5,9 +5,9 @@ gets the whole heap."""
 import gc
 from ui.screen import drop_module, tr
 
-WARM = ("store", "stats", "savegame", "domino.record", "ui.widgets", "ui.menus", "ui.dealcode", "ui.table",
-        "ui.pick", "ui.paint", "ui.place", "ui.pause", "ui.sheet", "ui.settings", "ui.movelog",
-        "ui.linkgame", "ui.linksetup", "ui.linkstart", "ui.linktable")
+WARM = ("store", "stats", "savegame", "domino.record", "ui.widgets", "ui.menus", "ui.seatnames",
+        "ui.statistics", "ui.dealcode", "ui.table", "ui.pick", "ui.paint", "ui.place", "ui.pause", "ui.sheet",
+        "ui.settings", "ui.movelog", "ui.linkgame", "ui.linksetup", "ui.linkstart", "ui.linktable")
 
 
 def warm_up():
@@ -33,11 +33,11 @@ def warm_up():
 
 
 def unload_game():
-    """Leaving the table for the menus: the table's code and the AI's buffers go too, and a link
-    game's session and code (loaded only for a link game)."""
+    """Leaving the table for the menus: the table's code and words and the AI's buffers go too, and
+    a link game's session and code (loaded only for a link game)."""
     from ui import brain
     brain.release()
-    for name in ("ui.table", "ui.brain", "ui.pick", "ui.place", "ui.paint", "ui.linktable",
+    for name in ("ui.table", "ui.brain", "ui.words", "ui.pick", "ui.place", "ui.paint", "ui.linktable",
                  "ui.linkgame", "ui.linksetup", "ui.linkstart", "link.session", "link.setup", "link.lockstep",
                  "link.channel", "link.frame", "link"):
         drop_module(name)

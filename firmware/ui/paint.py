@@ -145,8 +145,9 @@ def msg(t, g):
 
 def ends(t, g):
     """The number at each open end in a half-tile big enough to count its pips (the table above may
-    draw its tiles smaller), in the order left, up, down, right; the end being chosen, or the one
-    the hint suggests, outlined as on the table; the stock and the count at the right."""
+    draw its tiles smaller; in the Fives family a double at an end whole), in the order left, up,
+    down, right; the end being chosen, or the one the hint suggests, outlined as on the table; the
+    stock and the count at the right."""
     c = g.c
     lay = t.game.match.round.layout
     s = g.legible
@@ -161,12 +162,6 @@ def ends(t, g):
     if t.mode == _M_END:
         for i in range(t.nopts):
             offered |= _arms(t.opts[i])
-    if lay.lead != _NONE:
-        for a in _ARM_ORDER:
-            if lay.is_open(a):
-                mark = c.CURSOR if (chosen >> a) & 1 else (c.PLAYABLE if (offered >> a) & 1 else -1)
-                g.square(x, y, lay.end[a], s, mark)
-                x += s + 6
     ty = t.msg_y + (t.ends_h - g.lh) // 2
     right = g.w - 2
     rd = t.game.match.round
@@ -176,8 +171,31 @@ def ends(t, g):
         right -= g.width(st)
         g.text(st, right, ty, c.DIM)
         right -= g.cw
+    n = str(lay.count(r.spinner_keeps))
+    # the Fives family counts a double at an end twice: it is shown whole there (5-5 lying) where
+    # the row has the room (the lead double alone shows its number once on each side)
+    dbl = 0
+    if r.inplay_mod and lay.lead != _NONE and (lay.n[0] or lay.n[1]):
+        need = g.width("=" + n)
+        for a in range(4):
+            if lay.is_open(a):
+                need += s + 6
+                if lay.dbl[a]:
+                    dbl |= 1 << a
+                    need += s
+        if x + need > right:
+            dbl = 0
+    if lay.lead != _NONE:
+        for a in _ARM_ORDER:
+            if lay.is_open(a):
+                mark = c.CURSOR if (chosen >> a) & 1 else (c.PLAYABLE if (offered >> a) & 1 else -1)
+                if (dbl >> a) & 1:
+                    g.tile(x, y, lay.end[a], lay.end[a], True, s, 0, mark)
+                    x += s
+                else:
+                    g.square(x, y, lay.end[a], s, mark)
+                x += s + 6
     if r.inplay_mod:                             # the Fives family: the open ends' count
-        n = str(lay.count(r.spinner_keeps))
         st = tr("Count {0}").format(n)
         st = st if x + g.width(st) <= right else "=" + n
         g.text(st, x, ty, c.FG)
@@ -290,9 +308,9 @@ def _score_text(t, side):
 
 
 def head(t, g):
-    """A column per seat: the name (the seat to move highlighted; teams in their colours), the tiles
-    in hand (a tile and the count) and the score, on one row where they fit (ui/table.py), else
-    the name over the rest."""
+    """A column per seat: the name (the seat to move highlighted; teams in their colours, the first
+    side's columns underlined too), the tiles in hand (a tile and the count) and the score, on one
+    row where they fit (ui/table.py), else the name over the rest."""
     c = g.c
     fb = g.fb
     game = t.game
@@ -332,6 +350,8 @@ def head(t, g):
         if not one and cw * (len(cnt) + len(txt) + 5) + th + 4 <= colw:
             txt += tr(" pts")
         g.right(txt, x + colw - 4, y, c.REMEMBERED if rem else c.FG)
+        if r.teams and side == 0:                 # partners told apart by more than colour
+            fb.hline(x, t.head_h - 1, colw - 3, c.TEAM0)
 
 
 def _head_short(t, g, colw):
@@ -366,6 +386,8 @@ def _head_short(t, g, colw):
         fb.fill_rect(bx, 0, bw, lh, c.TILE)
         g.text(cnt, bx + 1, 0, c.PIP)
         g.right(txt, x + colw - 4, 0, c.REMEMBERED if rem else c.FG)
+        if r.teams and side == 0:                 # (as in head)
+            fb.hline(x, lh, colw - 3, c.TEAM0)
 
 
 def hand(t, g):

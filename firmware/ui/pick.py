@@ -4,7 +4,7 @@ searches (the heap holds all bytecode)."""
 import gc
 from micropython import const
 from domino.tiles import DOUBLE
-from ui.screen import ticks_diff
+from ui.screen import ticks_diff, ANIM_MS
 from ui import brain, words
 _NONE = const(255)       # = domino.tiles.NONE
 _MULTI = const(0x100)    # = domino.round.MULTI
@@ -21,6 +21,7 @@ _K_A = const(0x010)      # = keys.K_A
 _K_B = const(0x020)      # = keys.K_B
 _K_X = const(0x040)      # = keys.K_X
 _K_Y = const(0x080)      # = keys.K_Y
+_M_RUN = const(0)       # = ui.table._M_RUN
 _M_PICK = const(1)      # = ui.table._M_PICK
 _M_END = const(2)       # = ui.table._M_END
 _CHAIN_OF_ARM = const((1, 0, 2, 3))  # = ui.gfx.CHAIN_OF_ARM
@@ -204,6 +205,11 @@ def play(t, mv):
     t.play(mv, not t.solo)              # pass-and-play: the next player must not see this hand
     if t.solo:
         t.load_hand()
+        ms = ANIM_MS[t.app.settings["anim"]]
+        if ms and t.undo_to >= 0 and t.mode == _M_RUN and not t.game.match.round_over():
+            t.wait(ms)                  # the AI answers after the same beat as its own moves get:
+                                        # until its move is played, B offers Undo (ui/pause.py;
+                                        # not in a link game: no undo; _M_RUN: no save's warning)
 
 
 def hint(t):
@@ -218,7 +224,7 @@ def hint(t):
     app.release()
     short = app.g.cols < 24
     mv, why = brain.hint(game.match, s, app.settings["think"], app.ai_clock, t.on_tick,
-                         t.msg_lines == 1)
+                         t.msg_lines == 1, t.msg_cols()[1])    # (the reason's line, whole)
     rd = game.match.round
     tile = mv & _TILE_MASK
     if mv & _MULTI:

@@ -187,8 +187,8 @@ class RoundEnd(Screen):
             g.right(tr("count"), g.w - 2, y, c.DIM)
             y += g.lh + (1 if small else 4)
         elif small:
-            if self.page == 1 and self._tight(g):    # the column heads share the title's line
-                g.text(g.fit(title, g.cols - 12), 2, 0, c.ACCENT)
+            if self.page == 1:                       # the column heads or the deal code may
+                g.text(g.fit(title, g.cols - 12), 2, 0, c.ACCENT)   # share the title's line
             else:
                 g.center(g.fit(title, g.cols), 0, c.ACCENT)
             y = g.lh + 1
@@ -225,6 +225,8 @@ class RoundEnd(Screen):
         rd = self.game.match.round
         names = self.game.names
         if rd.result == _OUT:
+            if self.game.saved_names[rd.winner] == "You":      # (the verb's form for the person)
+                return tr("You out" if short else "You went out")
             return names[rd.winner] + tr(" out" if short else " went out")
         if short:
             return tr("blocked")
@@ -341,8 +343,15 @@ class RoundEnd(Screen):
                 g.text(g.fit(tr("Round to {0}").format(side_name(game, m.round_winner)), g.cols - 1), 2, y,
                        c.GOOD)
             y += lh
+        deal = tr("Deal {0}").format(m.deal_code())
         if y + lh <= bottom:
-            g.text(g.fit(tr("Deal {0}").format(m.deal_code()), g.cols - 1), 2, y, c.DIM)
+            g.text(g.fit(deal, g.cols - 1), 2, y, c.DIM)
+        elif g.h < 100 and not self._tight(g):       # 128x64 in a 12-pixel font: at the right
+            title = tr("Result")                     # of the title's line (ui/sheet.py draw)
+            if len(title) + 2 + len(deal) > g.cols - 1:
+                deal = m.deal_code()
+            if len(title) + 2 + len(deal) <= g.cols - 1:
+                g.right(deal, g.w - 2, 0, c.DIM)
 
     def _match(self, g, y):
         c = g.c
@@ -394,10 +403,34 @@ class SheetView(Screen):
             g.text(tr("A/B back"), 2, g.h - g.lh, c.DIM)
 
 
+def ends(rd, cols):
+    """The open ends in words, left to right as the table shows them, a double at an end as 5:5
+    ("Open ends 2 5:5 0 3"), and in the Fives family their count ("=18"), in `cols` characters (the
+    label goes first, then the ends: "2 5:5 0 3 =18", "Count 18"): the 128x64 OLED's summary of
+    what the colour boards' row of half-tiles shows."""
+    lay = rd.layout
+    r = rd.rules
+    if lay.lead == _NONE:
+        return ""
+    lone = not (lay.n[0] or lay.n[1])            # the lead alone: its number once on each side
+    out = ""
+    for a in (0, 2, 3, 1):
+        if lay.is_open(a):
+            v = str(lay.end[a])
+            out += " " + (v + ":" + v if lay.dbl[a] and not lone else v)
+    n = " =" + str(lay.count(r.spinner_keeps)) if r.inplay_mod else ""
+    for s in (tr("Open ends {0}").format(out[1:]) + n, out[1:] + n):
+        if len(s) <= cols:
+            return s
+    return tr("Count {0}").format(n[2:]) if n else ""
+
+
 class ScoresView(Screen):
     """Where the match stands, on one page (the 128x64 OLED's table has no header: Y shows this):
-    each player's name, tiles in hand and score (with this round's points made in play; Goat
-    family: "+N" remembered), the stock, the open-end count, the target. Any key goes back."""
+    each player's name, tiles in hand (written on a tile) and score (with this round's points made
+    in play; Goat family: "+N" remembered), the stock, the open ends and their count, the target.
+    Where the lines outnumber the screen's, the stock and the ends share one, then the title goes
+    (the target is on the score sheet too). Any key goes back."""
 
     def __init__(self, app, table, back):
         Screen.__init__(self, app)
@@ -418,26 +451,42 @@ class ScoresView(Screen):
         small = g.h < 100
         y = 0 if small else 2
         title = tr("Scores, to {0}").format(r.target)
-        if small:
+        extra = [tr("Stock {0}").format(rd.stock_left())] if r.draw and rd.sn else []
+        e = ends(rd, g.cols)
+        if e:
+            extra.append(e)
+        lines = g.h // g.lh
+        if small and 1 + r.players + len(extra) > lines and len(extra) > 1 and \
+                len(extra[0]) + 2 + len(extra[1]) <= g.cols:
+            extra = [extra[0] + "  " + extra[1]]
+        if small and 1 + r.players + len(extra) <= lines:
             g.text(g.fit(title, g.cols), 0, y, c.ACCENT)
             y += g.lh
-        else:
+        elif not small:
             y += g.big_center(title, y, c.ACCENT) + 6
         lh = g.lh + (0 if small else 2)
         for s in range(r.players):
             side = r.side(s)
             txt, rem = paint._score_text(t, side)
             g.text(t.game.names[s], 0, y, (c.TEAM0 if side == 0 else c.TEAM1) if r.teams else c.FG)
+            if r.teams and side == 0:            # partners told apart by more than colour (1-bit:
+                g.fb.hline(0, y + g.lh - 1, len(t.game.names[s]) * g.cw, c.TEAM0)   # none)
             cnt = str(rd.hand_size(s))
             x = g.cw * 6 + 2
-            th = g.caps // 2
-            g.fb.fill_rect(x, y + g.lh - g.caps - 1, th, 2 * th, c.TILE)
-            g.fb.hline(x, y + g.lh - g.caps - 1 + th, th, g.divider)
-            g.text(cnt, x + th + 2, y, c.FG)
+            if small:                            # 1-bit: the count on a lit tile, as a domino
+                bw = len(cnt) * g.cw + 3
+                g.fb.fill_rect(x, y, bw, g.lh - 1, c.TILE)
+                g.text(cnt, x + 2, y, c.PIP)
+            else:
+                th = g.caps // 2
+                g.fb.fill_rect(x, y + g.lh - g.caps - 1, th, 2 * th, c.TILE)
+                g.fb.hline(x, y + g.lh - g.caps - 1 + th, th, g.divider)
+                g.text(cnt, x + th + 2, y, c.FG)
             g.right(txt, g.w, y, c.REMEMBERED if rem else c.FG)
             y += lh
-        for ln in t.status():                # the stock and the count, a line each
-            g.text(ln, 0, y, c.FG)
-            y += lh
+        for ln in extra:                     # the stock, the ends and their count
+            if ln and y + g.lh <= g.h:
+                g.text(ln, 0, y, c.FG)
+                y += lh
         if not small:
             g.text(tr("Any key: back"), 0, g.h - g.lh, c.DIM)

@@ -101,7 +101,10 @@ class Table(Screen):
             if h >= 160 and n < 3:
                 rows = 2
             else:                                # a tile of 1 digit, a score of 3, the gaps
-                self.head_name = max(1, ((w // n) - 10 - 4 * g.cw) // g.cw)
+                k = 1                            # ... or the letters that tell the names apart
+                while k < longest and len({nm[:k] for nm in game.names}) < n:    # (P1..P4)
+                    k += 1
+                self.head_name = max(k, ((w // n) - 10 - 4 * g.cw) // g.cw)
         self.head_h = 0 if self.compact else rows * lh + 1
         self.hand_y = h - self.hand_h
         # the message area: one line on short screens, two on tall ones; above it on colour
@@ -445,9 +448,8 @@ class Table(Screen):
     def ai_turn(self, s):
         app = self.app
         m = self.game.match
-        self.thinking = s
-        self.undo_to = -1                            # its answer would show its tiles: no undo now
-        self.msg = ""
+        self.thinking = s                            # (undo_to kept: nothing of its hand is shown
+        self.msg = ""                                # until its move is played)
         self.msg_until = 0
         self.changed(_P_MSG)                          # (after a whole redraw if one is due)
         app.flush()
@@ -462,13 +464,20 @@ class Table(Screen):
         mv = brain.choose(m, s, level, app.settings["think"], app.ai_clock, self.on_tick)
         self.thinking = _NONE
         brain.release()                              # its buffers back before the move is drawn:
+        if self.pause_req and self.undo_to >= 0 and self.solo:   # the menu asked for before the answer:
+            self.pause_req = False                   # it is not played (the AI thinks again on
+            self.pause()                             # Resume), the person's move can be taken back
+            return
+        self.undo_to = -1                            # its answer shows its tiles: no undo now
         self.play(mv)                                # the drawing code loads into their room
         if not self.msg_until:                       # (a save's warning waits a moment itself)
             self.wait(ANIM_MS[app.settings["anim"]])
 
     def on_tick(self):
-        """Called by the AI every ~30 ms: turn the wheel, keep the keys read. B/Y asks for the menu
-        once the move is made; other presses are dropped (they would play a tile by accident)."""
+        """Called by the AI every ~30 ms: turn the wheel, keep the keys read. B/Y asks for the menu:
+        at once while the person's last move can still be taken back (True stops the search, and
+        its move is not played: ai_turn), else once the move is made; other presses are dropped
+        (they would play a tile by accident)."""
         app = self.app
         app.feed()
         if app.probe:
@@ -486,7 +495,7 @@ class Table(Screen):
             self.frame += 1
             y = self.wheel_y()
             app.paint_rows(self._draw_wheel, y - 5, y + 5)   # its box, redrawn whole: no table
-        return False
+        return self.pause_req and self.undo_to >= 0 and self.solo
 
     def play(self, mv, hide=False):
         """Play a move, show it, and save it at once (hide: the hand goes face down first, the next
@@ -541,6 +550,8 @@ class Table(Screen):
             return
         if k in (_K_B, _K_Y):
             self.pause_req = True                    # after the move being shown / thought about
+            if mode == _M_WAIT:
+                self.until = self.now()              # (the move was shown: the menu at once)
         elif k == _K_A:
             if mode == _M_WAIT:
                 self.until = self.now()              # skip the pause

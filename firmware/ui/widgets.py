@@ -45,12 +45,13 @@ class ListScreen(Screen):
         self.title = title
         self.sel = 0
         self.top = 0
-        self.note = None             # two lines under the title (a message for the player; a
-        self.note_col = -1           # longer one shows two lines at a time, STEP_MS each)
-        self.page = 0                # the note's step
+        self.note = None             # under the title: a message for the player, whole where the
+        self.note_col = -1           # screen has room for it and the chosen row, else in steps
+        self.page = 0                # of as many lines as the room has, STEP_MS each
+        self.pages = 1               # the note's steps, as last drawn
 
     def step(self):
-        if self.note and len(tr(self.note)) > 2 * self.app.g.cols - 4:    # maybe more than two lines
+        if self.note and self.pages > 1:
             k = self.app.board.ticks_ms() // _STEP_MS
             if k != self.page:
                 self.page = k
@@ -104,15 +105,6 @@ class ListScreen(Screen):
         fb.fill(c.BG)
         lh = g.lh
         y = 2 + g.big_center(tr(self.title), 2, c.ACCENT)
-        if self.note:
-            lines = wrap(tr(self.note), g.cols - 1)
-            k = 2 * (self.page % ((len(lines) + 1) // 2))
-            for ln in lines[k:k + 2]:
-                g.text(ln, _MX, y + 2, self.note_col if self.note_col >= 0 else c.WARN)
-                y += lh
-            if len(lines) > 2 and k + 2 > len(lines):
-                y += lh                      # the rows stay put between the steps
-        y += 4
         rows = [(tr(label), value) for label, value in self.rows()]     # the labels as shown
         n = len(rows)
         if self.sel >= n:
@@ -123,6 +115,19 @@ class ListScreen(Screen):
         for i in range(n):
             if vals[i] and i == self.sel and len(rows[i][0]) + len(vals[i]) + 3 <= g.cols - 1:
                 vals[i] = "<" + vals[i] + ">"
+        if self.note:
+            lines = wrap(tr(self.note), g.cols - 1)
+            keep = self._lines(g, rows[self.sel][0], vals[self.sel]) * lh + 2 if n else 0
+            per = (bottom - y - 6 - keep) // lh  # all of it where it fits, else steps of the
+            per = len(lines) if len(lines) <= per else max(2, per)   # room (two at least)
+            self.pages = (len(lines) + per - 1) // per
+            k = per * (self.page % self.pages)
+            for ln in lines[k:k + per]:
+                g.text(ln, _MX, y + 2, self.note_col if self.note_col >= 0 else c.WARN)
+                y += lh
+            if k + per > len(lines) > per:
+                y += (k + per - len(lines)) * lh    # the rows stay put between the steps
+        y += 4
         if self.sel < self.top:
             self.top = self.sel
         while self.top < self.sel:                   # the selected row whole on the screen

@@ -48,15 +48,19 @@ def placed(t, on=_NONE, closed=False):
 
 
 def played(name, text, gain=0):
-    """'Ann: 3-5 on 3', and what it scored in play: 'Ann: 3-5 on 3 scores 10'."""
+    """'Ann: 3-5 on 3', and what it scored in play: 'Ann: 3-5 on 3 scores 10' (the move scores: a
+    language whose verbs have a form per person says it of the move, fit for any player)."""
     return name + ": " + text + (tr(" scores {0}").format(gain) if gain else "")
 
 
 def drew(name, tile=_NONE, n=1):
-    """A draw from the stock: the tile when its owner is looking ('You drew 3-5'), else how many
-    were drawn in a row ('Ann drew 3 tiles')."""
+    """A draw from the stock: the tile when its owner is looking ('You drew 3-5', name None: the
+    person; 'ANN drew 3-5' in pass-and-play), else how many were drawn in a row ('Ann drew 3
+    tiles')."""
     if tile != _NONE:
-        return tr("{0} drew {1}").format(tr("You") if name is None else name, tile_name(tile))
+        if name is None:
+            return tr("You drew {0}").format(tile_name(tile))
+        return tr("{0} drew {1}").format(name, tile_name(tile))
     return name + (tr(" draws") if n < 2 else tr(" drew {0} tiles").format(n))
 
 

@@ -28,8 +28,9 @@ from tools.emu import wiring
 
 HOST_KEYS = "up a a up a"      # main menu (no save) -> Link game -> Host a game -> the form: Start game
 # --form: keys on the host's form before its Start game row, e.g. Goat 2v2 (the two people opponents,
-# each with a Medium AI partner the host plays): variant Goat, 4 players, teams on, back to the top
-GOAT_2V2 = "right*4 down right*2 down right up up"
+# each with a Medium AI partner the host plays): variant Goat, 4 players (teams: on for them), back to
+# the top
+GOAT_2V2 = "right*4 down right*2 down up up"
 JOIN_KEYS = "up a down a"      # main menu -> Link game -> Join a game (then waits for the host's game)
 SIT_KEYS = "a"                 # the host's set-up shown on the guest: sit down
 MOVE_TYPE = 0x84               # link.session's MOVE: head (4), game (4), index (2), move (2)

@@ -23,6 +23,54 @@ const QUERY = new URLSearchParams(location.search);
 const TEST = QUERY.has("test");         // the browser test drives the page (pico.run)
 const NO_SAB = QUERY.has("nosab");      // keys by message only, as without cross-origin isolation
 
+// The page's own words in the browser's language (navigator.language: "ru..." Russian, else English,
+// as the firmware's first visit, boards/web.py); the firmware's screens speak its Settings' language.
+const RU = /^ru\b/i.test(navigator.language || "");
+const WORDS = {
+  "pico-domino: play in your browser": "pico-domino: играть в браузере",
+  "Board": "Плата",
+  "Board to mimic": "Какую плату показать",
+  "Actual size": "Настоящий размер",
+  "The screen as big as the real panel (CSS millimetres: right where the browser knows this screen's size)":
+    "Экран размером с настоящий (в миллиметрах CSS: точно там, где браузер знает размер экрана)",
+  "the board's LED": "светодиод платы",
+  "The handheld's screen": "Экран приставки",
+  "up": "вверх", "down": "вниз", "left": "влево", "right": "вправо", "joystick press": "нажатие джойстика",
+  "This round's deal:": "Раздача этого кона:",
+  "Copy link": "Копировать ссылку",
+  "(a friend who opens it plays the same tiles)": "(друг, открывший её, сыграет теми же костями)",
+  "The same firmware as on the Pico, in MicroPython WebAssembly; saves stay in this browser.":
+    "Та же прошивка, что на Pico, в MicroPython WebAssembly; сохранения остаются в этом браузере.",
+  "Tap the buttons below the screen": "Нажимайте кнопки под экраном",
+  "Tap the buttons beside the screen": "Нажимайте кнопки по сторонам экрана",
+  " (X/Y: up/down, hold B + X/Y: left/right).": " (X/Y: вверх/вниз, B + X/Y: влево/вправо).",
+  "Keys: A B X Y = the four buttons (X/Y: up/down, hold B + X/Y: left/right); arrows move too.":
+    "Клавиши: A B X Y — четыре кнопки (X/Y: вверх/вниз, B + X/Y: влево/вправо); стрелки тоже.",
+  "Keys: arrows = joystick, Enter/space = joystick press, A B X Y = buttons.":
+    "Клавиши: стрелки — джойстик, Enter/пробел — нажатие джойстика, A B X Y — кнопки.",
+  "This browser will not let the page read its storage ({0}): clean start, and the game cannot be saved.":
+    "Браузер не даёт странице читать её хранилище ({0}): игра с чистого листа и не сохраняется.",
+  "This browser refused to store the game ({0}): it is not saved. Free some site storage, or keep this page open.":
+    "Браузер отказался сохранить игру ({0}): она не сохранена. Освободите место для сайта или не закрывайте страницу.",
+  "The firmware stopped: {0}": "Прошивка остановилась: {0}",
+  "The firmware could not start: {0}": "Прошивка не запустилась: {0}",
+  "{0} The saved game, if any, goes on.": "{0} Сохранённая игра, если есть, продолжается.",
+  "Replace the saved game with the deal {0}?": "Заменить сохранённую игру раздачей {0}?",
+  "The link's deal was not opened: the saved game goes on.":
+    "Раздача по ссылке не открыта: сохранённая игра продолжается.",
+  "This game went on in another tab. Reload to play it here.":
+    "Игра продолжилась в другой вкладке. Перезагрузите страницу, чтобы играть здесь.",
+};
+const T = (s, arg) => ((RU && WORDS[s]) || s).replace("{0}", () => (arg === undefined ? "{0}" : arg));
+
+function localize() {
+  // The page's fixed words (index.html: data-t on an element, its title and aria-label) in RU.
+  document.documentElement.lang = RU ? "ru" : "en";
+  for (const el of document.querySelectorAll("[data-t]")) el.textContent = T(el.textContent.trim());
+  for (const el of document.querySelectorAll("[title]")) el.title = T(el.title);
+  for (const el of document.querySelectorAll("[aria-label]")) el.setAttribute("aria-label", T(el.getAttribute("aria-label")));
+}
+
 const $ = (id) => document.getElementById(id);
 const canvas = $("screen");
 const ctx = canvas.getContext("2d");
@@ -148,11 +196,16 @@ function actualMm() {
 }
 
 function keyLine(four) {
-  // What the keyboard does for this board; on a touch screen without a keyboard, the buttons
+  // What the keyboard does for this board; on a touch screen without a keyboard, the buttons, where
+  // the layout puts them (style.css: under the screen on a phone held upright, else beside it)
   const touch = window.matchMedia("(pointer: coarse)").matches && !window.matchMedia("(hover: hover)").matches;
-  if (touch) return "Tap the buttons around the screen" + (four ? " (X/Y: up/down, hold B + X/Y: left/right)." : ".");
-  if (four) return "Keys: A B X Y = the four buttons (X/Y: up/down, hold B + X/Y: left/right); arrows move too.";
-  return "Keys: arrows = joystick, Enter/space = joystick press, A B X Y = buttons.";
+  if (touch) {
+    const below = window.matchMedia("(orientation: portrait)").matches;
+    return T(below ? "Tap the buttons below the screen" : "Tap the buttons beside the screen") +
+      (four ? T(" (X/Y: up/down, hold B + X/Y: left/right).") : ".");
+  }
+  if (four) return T("Keys: A B X Y = the four buttons (X/Y: up/down, hold B + X/Y: left/right); arrows move too.");
+  return T("Keys: arrows = joystick, Enter/space = joystick press, A B X Y = buttons.");
 }
 
 // --- keys ---------------------------------------------------------------------------------------
@@ -253,8 +306,8 @@ function loadFiles() {
     raw = localStorage.getItem(STORE);
   } catch (e) {
     resync = false;
-    pico.storageNotes = ["This browser will not let the page read its storage (" + e.name +
-      "): clean start, and the game cannot be saved."];
+    pico.storageNotes = [T("This browser will not let the page read its storage ({0}): clean start, " +
+      "and the game cannot be saved.", e.name)];
     say(pico.storageNotes[0]);
     return {};
   }
@@ -279,8 +332,8 @@ function saveFiles(files, seq) {
     pico.storageError = null;
   } else {
     pico.storageError = r.name;
-    say("This browser refused to store the game (" + r.name + "): it is not saved. Free some site " +
-      "storage, or keep this page open.");
+    say(T("This browser refused to store the game ({0}): it is not saved. Free some site storage, " +
+      "or keep this page open.", r.name));
   }
   const errno = r.ok ? 0 : r.errno;
   if (keysSab) {
@@ -350,13 +403,13 @@ function start(opts) {
     } else if (m.t === "done") pico.done = true;
     else if (m.t === "error") {
       pico.error = m.text;
-      say("The firmware stopped: " + m.text);
+      say(T("The firmware stopped: {0}", m.text));
     }
   };
   worker.onerror = (e) => {
     if (worker !== me) return;
     pico.error = e.message || "worker failed";
-    say("The firmware could not start: " + pico.error);
+    say(T("The firmware could not start: {0}", pico.error));
   };
   const files = loadFiles();
   worker.postMessage(Object.assign({ t: "start", build: BUILD, files, resync, keys: sab }, opts));
@@ -384,15 +437,15 @@ function play() {
   if (link) history.replaceState(null, "", location.pathname + location.search);
   let deal = null;
   if (link && link.error) {
-    say(link.error + " The saved game, if any, goes on.");
+    say(T("{0} The saved game, if any, goes on.", link.error));
   } else if (link) {
     deal = link.deal;
     let stored = null;
     try { stored = localStorage.getItem(STORE); } catch (e) { stored = null; }
     if (hasGame(readStore(stored).files)) {
-      if (!window.confirm("Replace the saved game with the deal " + deal.code + "?")) {
+      if (!window.confirm(T("Replace the saved game with the deal {0}?", deal.code))) {
         deal = null;
-        say("The link's deal was not opened: the saved game goes on.");
+        say(T("The link's deal was not opened: the saved game goes on."));
       } else {
         keep(localStorage, STORE_REPLACED, stored);
       }
@@ -416,13 +469,17 @@ actualBox.addEventListener("change", () => {
   actualBox.blur();
   layout();
 });
-window.addEventListener("resize", layout);
+window.addEventListener("resize", () => {
+  layout();
+  if (hello) $("keyline").textContent = keyLine(boardKeys !== K_ALL);    // (turned: above or beside)
+});
+localize();
 window.addEventListener("storage", (e) => {
   // Another tab of this site saved: two copies of one handheld would overwrite each other's saves.
   if (e.key !== STORE || !worker || TEST) return;
   worker.terminate();
   worker = null;
-  say("This game went on in another tab. Reload to play it here.");
+  say(T("This game went on in another tab. Reload to play it here."));
 });
 window.addEventListener("hashchange", () => { if (parseLink(location.hash)) play(); });
 $("copy").addEventListener("click", () => {

@@ -81,12 +81,27 @@ function message(kind, payload) {
   } else if (kind === MSG_SLEEP) {
     sleep(payload[0] | (payload[1] << 8) | (payload[2] << 16) | (payload[3] << 24));
   } else if (kind === MSG_HELLO) {
-    post({ t: "hello", text: text(payload) });
+    post({ t: "hello", text: helloIn(text(payload)) });
   } else if (kind === MSG_EVENT) {
     post({ t: "event", text: text(payload) });
   } else if (kind === MSG_SYNC) {
     send(MSG_SYNC, held, syncStored());    // the board reads the answer before it goes on
   }
+}
+
+let pageLang = "en";            // the page's language: the board's key help line is shown in it
+
+function helloIn(hello) {
+  // The hello with its key help line (its 7th) in the page's language: the firmware's own
+  // catalogue (lang/<code>.txt, "English<TAB>translation" lines) has every board's line.
+  if (pageLang === "en") return hello;
+  const f = hello.split("\n");
+  try {
+    const lines = new TextDecoder().decode(FS.readFile("/fw/lang/" + pageLang + ".txt")).split("\n");
+    const hit = lines.find((ln) => ln.startsWith(f[6] + "\t"));
+    if (hit) f[6] = hit.slice(f[6].length + 1);
+  } catch (e) { /* no catalogue: the English line */ }
+  return f.join("\n");
 }
 
 // --- the link: worker -> board --------------------------------------------------------------
@@ -329,6 +344,7 @@ async function start(c) {
   if (c.script) script = { timeline: c.script.timeline, end: c.script.end, i: 0 };
   if (c.keys) keysSab = new Int32Array(c.keys);
   origin = performance.now();
+  pageLang = /^ru/i.test(c.lang || browserLanguage()) ? "ru" : "en";
   mp.runPython("import sys\nsys.path.insert(0, '/fw')");
   const web = mp.pyimport("boards.web");
   roundEnd = web.round_end;

@@ -272,10 +272,9 @@ class Driver:
         self._goto_row(sc, "Players")
         while sc.players != players:
             self.press(K_RIGHT)
-        if teams:
+        if sc.teams != bool(teams):              # (Goat with four starts in pairs)
             self._goto_row(sc, "Teams")
-            if not sc.teams:
-                self.press(K_A)
+            self.press(K_A)
         for s in range(players):
             self._goto_row(sc, seat_label(s + 1))
             while sc.kinds[s] != kinds[s]:

@@ -45,10 +45,9 @@ def set_up(app, press, variant, players, seats, teams=False):
     row(app, press, "Players")
     while sc.players != players:
         press(K_RIGHT)
-    if teams:
+    if sc.teams != bool(teams):              # (Goat with four starts in pairs)
         row(app, press, "Teams")
-        if not sc.teams:
-            press(K_RIGHT)
+        press(K_RIGHT)
     for s in range(players):
         row(app, press, built("Seat {0}", s + 1))
         while sc.kinds[s] != seats[s]:
