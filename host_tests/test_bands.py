@@ -45,6 +45,7 @@ def _job(size, root):
         ["keys", "b"], b,                                          # the game menu
         ["menu", "Score sheet"], b, ["keys", "b"],
         ["menu", "Moves"], b, ["keys", "b"],                       # the move log
+        ["menu", "The line"], b, ["keys", "right"], b, ["keys", "b"],   # the line, panned
         ["menu", "Rules help"], b, ["keys", "down"], b, ["keys", "b"],
         ["menu", "Resume"], ["until", "RoundEnd"], b,              # the round's end, three pages
         ["keys", "a"], b, ["keys", "a"], b, ["keys", "a"], ["settle"], ["state"]]}
@@ -57,7 +58,7 @@ def test_banded_frames_equal_whole_frames(mpy, tmp_path, size):
     assert out["errors"] == 0, out.get("last_error")
     seen = [b["screen"] for b in out["bands"]]
     for sc in ("MainMenu", "NewGame", "CodeEditor", "Table", "Pause", "SheetView", "HelpPage",
-               "RoundEnd"):
+               "RoundEnd", "LineView"):
         assert sc in seen, (sc, seen)
     banded = size != "128x64"
     for b in out["bands"]:

@@ -100,8 +100,9 @@ def last_move_of(match, seat):
 
 class Pause(ListScreen):
     """The in-game menu (B or Y on the table): everything X/Y do on boards that lack them, the move
-    log, taking back your last move (one person against the AI: before it answers, or in a practice
-    game with its answers, as often as wanted), the scores on one page (the 128x64 OLED), settings."""
+    log, the line at a readable size, taking back your last move (one person against the AI:
+    before it answers, or in a practice game with its answers, as often as wanted), the scores on
+    one page (the 128x64 OLED), settings."""
 
     def __init__(self, app, table, back_to=None):
         ListScreen.__init__(self, app, "Paused")
@@ -111,7 +112,7 @@ class Pause(ListScreen):
     def enter(self):
         """The table's drawing and turn code and the AI's buffers go while the menu is open (each
         is loaded or built again when next needed): the menu's pages get the room."""
-        for name in ("ui.pick", "ui.paint", "ui.place", "ui.sheet", "ui.movelog"):
+        for name in ("ui.pick", "ui.paint", "ui.place", "ui.sheet", "ui.movelog", "ui.lineview"):
             drop_module(name)
         brain.release()
 
@@ -125,6 +126,7 @@ class Pause(ListScreen):
         else:
             out.append(("Undo", None))
         out.append(("Moves", None))
+        out.append(("The line", None))
         if self.table.compact:
             out.append(("Scores", None))
         return out + [("Score sheet", None), ("Settings", None), ("Rules help", None),
@@ -177,6 +179,9 @@ class Pause(ListScreen):
             self.undo()
         elif label == "Moves":
             app.go(app.need("ui.movelog").MoveLog(app, t.game, self))
+        elif label == "The line":
+            from .lineview import LineView
+            app.go(LineView(app, t, self))
         elif label == "Scores":
             from .sheet import ScoresView
             app.go(ScoresView(app, t, self))

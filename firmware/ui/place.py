@@ -153,6 +153,23 @@ def place(v, lay, whole=False):
         _try(v, v.s, v.cx, v.cy, 0)  # each chain keeps its state at its last tile, for _added)
 
 
+def at_size(v, lay, s):
+    """Lay every tile of `lay` at half-tile size s around the middle of v, the rows turning at v's
+    edges, with no fit (the line view, ui/lineview.py: a size chosen for the pips). False when the
+    line does not fit v."""
+    v.key = lay.played
+    v.size = lay.size
+    v.tall = False
+    v.scroll = 0
+    build(v, lay)
+    if v.centre == _NONE:
+        v.n = 0
+        v.s = 0
+        return True
+    v.fitted = -1
+    return _try(v, s, v.x0 + v.w // 2, v.y0 + v.h // 2, 0)
+
+
 def _added(v, old):
     """Lay only the tiles added at the chains' ends since the placement of `old` (chain lengths),
     each chain going on from where its last tile left it (v.cst): the same places a whole _try at

@@ -802,6 +802,13 @@ def state(d):
             s["hand_rects"] = [t.hand_rect(i) for i in range(t.nh)]
             s["held_text"] = t.held_text
             s["now"] = app.need("ui.paint").now(t)[0]     # what the message area shows
+    if name(sc) == "LineView":                   # the line at a readable size (ui/lineview.py)
+        v = sc.v
+        s["line"] = {"s": sc.s, "legible": app.g.legible, "pip": app.g.pip, "n": v.n, "ox": sc.ox,
+                     "oy": sc.oy, "vw": sc.vw, "vh": sc.vh, "top": sc.top, "ext": list(sc.ext),
+                     "last": sc.last, "tiles": [[v.pt[i], v.px[i], v.py[i], v.pf[i] & 1]
+                                                for i in range(v.n)],
+                     "played": sum((t.game.match.round.layout.played >> k) & 1 for k in range(28))}
     if hasattr(sc, "note"):
         s["note"] = sc.note
         s["note_col"] = sc.note_col

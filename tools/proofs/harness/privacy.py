@@ -5,7 +5,8 @@ of the frame (screen rows board.y0 ..), and each band is checked as it is shown,
 every frame is. last_band(board) tells whether a show ends a frame (for counting frames).
 
 check(app, board) -> (kind, bad):
-  kind 0  nothing to check (a hand is face up, or the round is over and every hand is revealed)
+  kind 0  nothing to check (a hand is face up, or the round is over and every hand is revealed, or
+          the line view: the table's tiles only, ui/lineview.py)
        1  the curtain: no tile pixel anywhere (mono, where a tile's pixels look like a text's: the
           frame is the curtain's own drawing and nothing else, _foreign)
        2  the table with no hand face up: no tile pixel in the hand area (mono: only the compact
@@ -110,8 +111,9 @@ def check(app, board, y0=0, y1=0x7FFF):
         if board.mono:
             return 1, _foreign(app, board)
         return 1, _bad_bytes(board, y0, y1)
-    if t is None or t.shown != 255 or nm in ("RoundEnd", "Message", "Screen", "MainMenu"):
-        return 0, 0
+    if t is None or t.shown != 255 or nm in ("RoundEnd", "Message", "Screen", "MainMenu", "LineView"):
+        return 0, 0                      # (LineView: the table's line, larger; every tile there is
+                                         # face up on the table, and no hand is drawn)
     if nm == "Table":
         if board.mono:
             return 2, (_lit(board, t.hand_y, h) if t.compact else 0)
