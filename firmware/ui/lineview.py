@@ -116,7 +116,11 @@ class LineView(Screen):
             if x + 2 * s < 0 or x >= g.w or y + 2 * s < top or y >= g.h:
                 continue
             mark = c.ACCENT if (self.last >> v.pt[i]) & 1 else -1
-            g.tile(x, y, v.pa[i], v.pb[i], hor, s, f, mark)
+            if mark >= 0 and g.mono:             # 1-bit: an outline would merge with the lit tile;
+                g.tile(x, y, v.pa[i], v.pb[i], hor, s, f)    # a bar under it instead
+                g.fb.fill_rect(x, y + (s if hor else 2 * s) + 1, 2 * s if hor else s, 2, 1)
+            else:
+                g.tile(x, y, v.pa[i], v.pb[i], hor, s, f, mark)
         x0, y0, x1, y1 = self.ext                # where more of the line lies: < > ^ v at
         mid = top + (g.h - top - g.lh) // 2      # that edge of the window
         if x0 < self.ox:

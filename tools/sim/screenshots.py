@@ -13,6 +13,7 @@ clock), enlarged with nearest-neighbour scaling, on every board size:
   goat_<size>.png     4-player Goat: a long line that turns at least two corners on that screen
                       (one on 240x135, whose table is 42 rows high)
   moves_<size>.png    the move log of that Goat round (game menu, Moves)
+  line_<size>.png     that Goat line in the line view (game menu, The line), the last move outlined
   undo_<size>.png     a practice game of Fives right after "Undo" in the game menu: your last move
                       and the AI's answer taken back
   scores_128x64.png   the OLED's scores page (Y on the table)
@@ -284,12 +285,23 @@ def goat(run, board):
 
 def moves(run, board):
     seed, k = goat_turns(run, board)
-    up = 7 if not colour(board) else 6      # from Resume, up round to "Moves" (OLED: past Scores)
-    shots, _ = run.play(board, GOAT + TURN4 * k + " b wait:300 up*%d a wait:500 {log}" % up, ["log"],
-                        seed)
+    shots, _ = run.play(board, GOAT + TURN4 * k + " b wait:300 down*3 a wait:500 {log}", ["log"], seed)
     s = shots["log"]
     check(s.count(TILE) == 0 and (s.count(ACCENT, 0, 20) > 50 or not colour(board)), "the move log", s)
     return s, "Goat 4 players, seed %d, %d turns: the move log" % (seed, k)
+
+
+def line(run, board):
+    """That Goat line in the line view (game menu, The line: its fifth row), opened on the last
+    move: tiles with the panel's legible pips, the last move outlined."""
+    seed, k = goat_turns(run, board)
+    shots, _ = run.play(board, GOAT + TURN4 * k + " b wait:300 down*4 a wait:500 {line}", ["line"], seed)
+    s = shots["line"]
+    if colour(board):
+        check(s.count(TILE) > 0 and s.count(TABLE) > 0 and s.count(ACCENT) > 0, "the line view", s)
+    else:                                    # 1-bit: lit tiles under the title's line
+        check(s.count(1, 12) > 500, "the line view", s)
+    return s, "Goat 4 players, seed %d, %d turns: the line at a readable size" % (seed, k)
 
 
 def undo(run, board):
@@ -349,7 +361,8 @@ def pictures():
     out = [("menu", menu, big), ("curtain", curtain, big), ("goat_sheet", goat_sheet, big)]
     for b in BOARDS:
         size = "%dx%d" % b[1:3]
-        for name, make in (("fives", fives), ("goat", goat), ("moves", moves), ("undo", undo)):
+        for name, make in (("fives", fives), ("goat", goat), ("moves", moves), ("line", line),
+                           ("undo", undo)):
             out.append((name + "_" + size, make, b))
     out.append(("scores_128x64", scores, BOARDS[3]))
     return out
