@@ -62,7 +62,7 @@ def test_banded_frames_equal_whole_frames(mpy, tmp_path, size):
         assert sc in seen, (sc, seen)
     banded = size != "128x64"
     for b in out["bands"]:
-        assert b["diff"] == 0, (size, b)                           # byte for byte
+        assert b["diff"] == 0, (size, b["screen"], b["rows"], b)      # byte for byte
         assert b["ink"] > 0, (size, b)                             # a frame, not an empty buffer
         assert (b["band"] < int(size.split("x")[1])) == banded, b
     wheel = [b for b in out["bands"] if b["frames"] > 1]

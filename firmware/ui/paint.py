@@ -58,7 +58,8 @@ def table(t, g):
     c = g.c
     v = t.view
     rd = t.game.match.round
-    g.fb.fill_rect(v.x0 - (0 if t.compact else 2), v.y0 - 1, g.w, v.h + 2, c.BG if g.mono else c.TABLE)
+    y0, y1 = t.part_rows(_P_TABLE)               # the region's rows (1-bit: down to the hand's)
+    g.fb.fill_rect(v.x0 - (0 if t.compact else 2), y0, g.w, y1 - y0 + 1, c.BG if g.mono else c.TABLE)
     v.update(rd.layout, t.app)
     if t.mode == _M_WAIT and v.tall and t.last:
         v.follow_tile(first(t.last))

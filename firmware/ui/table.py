@@ -113,7 +113,9 @@ class Table(Screen):
         self.ends_h = 0 if self.compact else g.legible + 6
         self.msg_y = 0 if self.compact else self.hand_y - self.msg_lines * lh - 1 - self.ends_h
         top = lh + 1 if self.compact else self.head_h + 1
-        bottom = self.hand_y - 1 if self.compact else self.msg_y - 1
+        # (1-bit: two dark rows between the table's tiles and the raised cursor tile's outline,
+        # which reaches hand_y - 1: lit on lit, the hand and the line would run together)
+        bottom = self.hand_y - 3 if self.compact else self.msg_y - 1
         self.view = TableView(0 if self.compact else 2, top, w if self.compact else w - 4, bottom - top,
                               g.mono, g.legible if g.mono else 0)
         self.hand = bytearray(28)
