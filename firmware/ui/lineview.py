@@ -39,12 +39,13 @@ class LineView(Screen):
         w = _FIELD * g.w
         h = _FIELD * g.h
         place = app.need("ui.place")
-        for _ in range(_GROW + 1):
-            v = TableView(0, 0, w, h, g.mono)
-            if place.at_size(v, rd.layout, s):
-                break
+        v = TableView(0, 0, w, h, g.mono)
+        grown = 0
+        while not place.at_size(v, rd.layout, s) and grown < _GROW:
+            grown += 1                           # a long line: a field half as big again
             w += w // 2
             h += h // 2
+            v = TableView(0, 0, w, h, g.mono)
         self.v = v
         x0 = y0 = 32767                          # the tiles' extent
         x1 = y1 = -32767
