@@ -30,9 +30,10 @@ place = ui_host.place
 
 # the table area of each screen with four players (ui/table.py's Table: the header, in the board's
 # font, two rows where two players' columns cannot hold name, tiles and score, else one with the
-# names cut; the open ends' row; one or two message lines; the hand row of legible tiles)
+# names cut; the open ends' row; one or two message lines; the hand row of legible tiles; on the OLED
+# two dark rows above the raised cursor tile's outline)
 AREAS = {"240x240": (2, 22, 236, 92, False), "320x240": (2, 16, 316, 113, False),
-         "240x135": (2, 20, 236, 42, False), "128x64": (0, 10, 128, 36, True)}
+         "240x135": (2, 20, 236, 42, False), "128x64": (0, 10, 128, 34, True)}
 KINDS = {"line": "goat", "spinner": "fives", "cross": "donkey"}
 ROUNDS = 200
 

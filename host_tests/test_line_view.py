@@ -3,14 +3,11 @@ both languages, through the real firmware on the MicroPython unix port: the pips
 legible size (>= 0.4 mm), every tile of the table there and none overlapping, the window opened on
 the last move and that move outlined, the arrows panning within the line, A back to the last move,
 B back to the menu; its texts whole."""
-import os
-import sys
 
 import pytest
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_ui import pip_px, run  # noqa: E402
-from tools.proofs.harness import frames  # noqa: E402
+from test_ui import pip_px, run
+from tools.proofs.harness import frames
 
 pytestmark = pytest.mark.skipif(frames.find() is None, reason="no micropython binary")
 

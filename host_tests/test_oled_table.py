@@ -1,14 +1,11 @@
 """The 128x64 OLED's table: the hand and the line never run together. Lit on lit, the raised cursor
 tile's outline (which reaches the row above the hand's) would join the table's lowest tiles: two
 dark rows lie between them on every frame of a human's turn, the table as full as a match makes it."""
-import os
-import sys
 
 import pytest
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from test_ui import run  # noqa: E402
-from tools.proofs.harness import frames  # noqa: E402
+from test_ui import run
+from tools.proofs.harness import frames
 
 pytestmark = pytest.mark.skipif(frames.find() is None, reason="no micropython binary")
 
