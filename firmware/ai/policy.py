@@ -13,6 +13,7 @@ except ImportError:  # CPython
         return x
 
 from domino.tiles import SUIT, DOUBLE, PIPS, HI, popcount, pips
+from domino.round import first_arm, first_tile, move_tiles
 from .knowledge import void_tiles
 
 _ALL = const(0xFFFFFFF)      # = domino.tiles.ALL
@@ -26,8 +27,6 @@ _TILE_MASK = const(0x1F)  # = domino.round._TILE_MASK
 _ARM_MASK = const(3)  # = domino.round._ARM_MASK
 _CLOSES_SHIFT = const(4)  # = domino.round._CLOSES_SHIFT
 _CLOSES_MASK = const(0xF)  # = domino.round._CLOSES_MASK
-_FIRST_SHIFT = const(9)  # = domino.round._FIRST_SHIFT
-_FIRST_MASK = const(3)  # = domino.round._FIRST_MASK
 
 _OUT_BONUS = const(100000)
 _WIN_BONUS = const(50000)
@@ -35,27 +34,12 @@ _WIN_BONUS = const(50000)
 # --- what a move does (as Round.play does it to the layout: several doubles at once, Donkey closes)
 
 
-def move_tiles(lay, m):
-    """Mask of the tiles move m places (lay: the layout before the move)."""
-    if m & _MULTI:
-        out = 0
-        f = (m >> _FIRST_SHIFT) & _FIRST_MASK
-        out |= 1 << DOUBLE[lay.end[f]]
-        for a in range(4):
-            if a != f and (m >> a) & 1:
-                # other arms keep their ends when the first double is placed (a spinner's long sides
-                # may open, but they carry the spinner's number, which is the same double)
-                out |= 1 << DOUBLE[lay.end[a]]
-        return out
-    return 1 << (m & _TILE_MASK)
-
-
 def apply(lay, m):
     """Place move m on layout lay (as Round.play does)."""
     if m & _MULTI:
         closes = (m >> _CLOSES_SHIFT) & _CLOSES_MASK
-        f = (m >> _FIRST_SHIFT) & _FIRST_MASK
-        lay.place(DOUBLE[lay.end[f]], f, (closes >> f) & 1)
+        f = first_arm(m)
+        lay.place(first_tile(lay, m), f, (closes >> f) & 1)
         for a in range(4):
             if a != f and (m >> a) & 1:
                 lay.place(DOUBLE[lay.end[a]], a, (closes >> a) & 1)

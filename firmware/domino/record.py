@@ -18,6 +18,7 @@ unfinished (a saved game in progress).
 """
 from .tiles import LO, HI, DOUBLE, name, short, parse as parse_tile
 from .layout import ARM_NAMES
+from .round import first_arm, first_tile
 from .rules import Rules, RulesError
 from .match import Match
 from .rng import code, parse_code
@@ -38,7 +39,6 @@ _ARMS_MASK = const(0xF)  # = domino.round._ARMS_MASK
 _CLOSES_SHIFT = const(4)  # = domino.round._CLOSES_SHIFT
 _CLOSES_MASK = const(0xF)  # = domino.round._CLOSES_MASK
 _FIRST_SHIFT = const(9)  # = domino.round._FIRST_SHIFT
-_FIRST_MASK = const(3)  # = domino.round._FIRST_MASK
 _ARMS_AND_CLOSES = const(0xFF)  # = domino.round._ARMS_AND_CLOSES
 
 MAGIC = "DOMINO 1"
@@ -64,8 +64,8 @@ def move_text(rd, m):
         return _part(m & _TILE_MASK, (m >> _ARM_SHIFT) & _ARM_MASK, m & _CLOSE, lay.lead == _NONE)
     arms = m & _ARMS_MASK
     closes = (m >> _CLOSES_SHIFT) & _CLOSES_MASK
-    f = (m >> _FIRST_SHIFT) & _FIRST_MASK
-    out = _part(DOUBLE[lay.end[f]], f, (closes >> f) & 1, False)
+    f = first_arm(m)
+    out = _part(first_tile(lay, m), f, (closes >> f) & 1, False)
     for a in range(4):
         if a != f and (arms >> a) & 1:
             out += "+" + _part(DOUBLE[lay.end[a]], a, (closes >> a) & 1, False)

@@ -50,6 +50,39 @@ OUT = const(1)
 BLOCKED = const(2)
 
 
+# --- reading a move: the one answer to "which tile, which arm" (lay: the layout before the move).
+# Of several doubles at once, the first arm's double comes first: Round.play lays it first, it may
+# become the spinner, the record writes it first, the table and a hint point at it. (The AI's
+# rollouts decode inline, in the same order: their inner loop cannot afford a call.)
+
+
+def first_arm(m):
+    """The arm move m is laid on first."""
+    if m & MULTI:
+        return (m >> _FIRST_SHIFT) & _FIRST_MASK
+    return (m >> _ARM_SHIFT) & _ARM_MASK
+
+
+def first_tile(lay, m):
+    """The tile move m lays first: a single move's tile, of several doubles the first arm's."""
+    if m & MULTI:
+        return DOUBLE[lay.end[(m >> _FIRST_SHIFT) & _FIRST_MASK]]
+    return m & _TILE_MASK
+
+
+def move_tiles(lay, m):
+    """Mask of the tiles move m lays. Laying the first double leaves the other arms' ends as they
+    were (a spinner's long sides may open, but they carry the spinner's number: the same double)."""
+    if m & MULTI:
+        out = 0
+        for a in range(4):
+            if (m >> a) & 1:
+                out |= 1 << DOUBLE[lay.end[a]]
+        return out
+    return 1 << (m & _TILE_MASK)
+
+
+
 class Round:
     def __init__(self, rules):
         self.rules = rules

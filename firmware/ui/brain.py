@@ -5,14 +5,12 @@ handheld never stops on an AI problem; `problem` says what went wrong.
 """
 import gc
 import sys
-from domino.tiles import PIPS, DOUBLE
+from domino.tiles import PIPS
+from domino.round import first_tile
 from micropython import const
 from .screen import tr
 
 _MULTI = const(0x100)  # = domino.round.MULTI
-_TILE_MASK = const(0x1F)  # = domino.round._TILE_MASK
-_FIRST_SHIFT = const(9)  # = domino.round._FIRST_SHIFT
-_FIRST_MASK = const(3)  # = domino.round._FIRST_MASK
 
 _ai = None
 problem = None
@@ -69,13 +67,6 @@ def release():
     gc.collect()
 
 
-def _tile_of(rd, m):
-    if m & _MULTI:
-        a = (m >> _FIRST_SHIFT) & _FIRST_MASK
-        return DOUBLE[rd.layout.end[a]]
-    return m & _TILE_MASK
-
-
 def stand_in(match):
     """Heaviest legal tile, multi moves first (a simple but sane player)."""
     rd = match.round
@@ -84,7 +75,7 @@ def stand_in(match):
     score = -1
     for i in range(n):
         m = rd.buf[i]
-        v = PIPS[_tile_of(rd, m)] + (40 if m & _MULTI else 0)
+        v = PIPS[first_tile(rd.layout, m)] + (40 if m & _MULTI else 0)
         if v > score:
             score = v
             best = m

@@ -3,16 +3,10 @@ Plain functions on the Table object, in their own module so that it can be unloa
 searches (the heap holds all bytecode)."""
 import gc
 from micropython import const
-from domino.tiles import DOUBLE
+from domino.round import first_arm, first_tile, move_tiles
 from ui.screen import ticks_diff, ANIM_MS
 from ui import brain, words
 _NONE = const(255)       # = domino.tiles.NONE
-_MULTI = const(0x100)    # = domino.round.MULTI
-_ARM_SHIFT = const(5)   # = domino.round._ARM_SHIFT
-_TILE_MASK = const(0x1F)  # = domino.round._TILE_MASK
-_ARM_MASK = const(3)  # = domino.round._ARM_MASK
-_FIRST_SHIFT = const(9)  # = domino.round._FIRST_SHIFT
-_FIRST_MASK = const(3)  # = domino.round._FIRST_MASK
 _K_UP = const(0x001)     # = keys.K_UP
 _K_DOWN = const(0x002)   # = keys.K_DOWN
 _K_LEFT = const(0x004)   # = keys.K_LEFT
@@ -59,13 +53,7 @@ def playable_mask(t):
     lay = rd.layout
     mask = 0
     for i in range(n):
-        m = rd.buf[i]
-        if m & _MULTI:
-            for a in range(4):
-                if (m >> a) & 1:
-                    mask |= 1 << DOUBLE[lay.end[a]]
-        else:
-            mask |= 1 << (m & _TILE_MASK)
+        mask |= move_tiles(lay, rd.buf[i])
     return mask
 
 
@@ -78,14 +66,7 @@ def moves_of(t, tile):
     lay = rd.layout
     for i in range(n):
         m = rd.buf[i]
-        if m & _MULTI:
-            hit = False
-            for a in range(4):
-                if (m >> a) & 1 and DOUBLE[lay.end[a]] == tile:
-                    hit = True
-            if not hit:
-                continue
-        elif m & _TILE_MASK != tile:
+        if not (move_tiles(lay, m) >> tile) & 1:
             continue
         if k < len(t.opts):
             t.opts[k] = m
@@ -194,8 +175,7 @@ def say_opt(t):
     t.restart_msg()
     t.changed(_P_TABLE | _P_MSG)       # the ends outlined, the end named (the hand is as it was)
     if t.view.tall:
-        a = (m >> _ARM_SHIFT) & _ARM_MASK if not m & _MULTI else (m >> _FIRST_SHIFT) & _FIRST_MASK
-        ch = _CHAIN_OF_ARM[a]
+        ch = _CHAIN_OF_ARM[first_arm(m)]
         t.view.follow(t.view.my[ch], t.view.mh[ch])
 
 
@@ -226,12 +206,6 @@ def hint(t):
     mv, why = brain.hint(game.match, s, app.settings["think"], app.ai_clock, t.on_tick,
                          t.msg_lines == 1, t.msg_cols()[1])    # (the reason's line, whole)
     rd = game.match.round
-    tile = mv & _TILE_MASK
-    if mv & _MULTI:
-        for a in range(4):
-            if (mv >> a) & 1:
-                tile = DOUBLE[rd.layout.end[a]]
-                break
-    t.hinted(mv, tile)
+    t.hinted(mv, first_tile(rd.layout, mv))
     t.say(words.hint(words.describe(rd, mv, True), why, short), 6000, app.g.c.ACCENT)
     app.inp.flush()

@@ -6,6 +6,7 @@ renders every text here with its longest values at every screen size: at most tw
 """
 from micropython import const
 from domino.tiles import DOUBLE, LO, HI, name as tile_name
+from domino.round import first_arm
 from .screen import tr
 
 _NONE = const(255)         # = domino.tiles.NONE
@@ -24,17 +25,22 @@ def describe(rd, m, short=False):
     screens and hints; the table shows closed tiles face down, the choice of ends says which)."""
     lay = rd.layout
     if m & _MULTI:
-        out = ""
+        f = first_arm(m)                     # the first arm's double first, as it is laid
+        out = _double_on(lay, m, f, short)
         for a in range(4):
-            if (m >> a) & 1:
-                if out:
-                    out += "+" if short else " + "
-                out += tile_name(DOUBLE[lay.end[a]])
-                if not short and (m >> (_CLOSES_SHIFT + a)) & 1:
-                    out += tr(" closed")
+            if a != f and (m >> a) & 1:
+                out += ("+" if short else " + ") + _double_on(lay, m, a, short)
         return out
     return placed(m & _TILE_MASK, lay.end[(m >> _ARM_SHIFT) & _ARM_MASK] if lay.lead != _NONE else _NONE,
                   m & _CLOSE)
+
+
+def _double_on(lay, m, a, short):
+    """The double multi move m lays on arm a, ' closed' after it where it closes the arm."""
+    s = tile_name(DOUBLE[lay.end[a]])
+    if not short and (m >> (_CLOSES_SHIFT + a)) & 1:
+        s += tr(" closed")
+    return s
 
 
 def placed(t, on=_NONE, closed=False):
