@@ -16,7 +16,7 @@ ENTRY_POINTS = (
     "tools.deploy",
     "tools.emu", "tools.emu.usb_pty", "tools.emu.uf2info", "tools.emu.link", "tools.emu.link_frames",
     "tools.bench", "tools.bench.ai_speed", "tools.bench.engine", "tools.bench.peers", "tools.bench.pico",
-    "tools.bench.ai_budget", "tools.bench.heap_replay", "tools.bench.boot_time",
+    "tools.bench.ai_budget", "tools.bench.heap_replay",
     "tools.arena", "tools.arena.selfplay", "tools.arena.dominoes_adapter",
     "tools.scenarios", "tools.replay",
     "tools.proofs.monkey", "tools.proofs.faults", "tools.proofs.powercut", "tools.proofs.soak",

@@ -1,5 +1,5 @@
 # AI: long arena runs (the strength targets), AI soak. The Hard AI speed bench
-# (tools/bench/ai_speed.py) is a section of `make bench` (mk/bench.mk).
+# (tools/bench/ai_speed.py, on the emulated Pico) is a section of `make bench` (mk/bench.mk).
 #   make arena-long   the strength targets at the device-equivalent budget (rollouts per move, the
 #                     emulated Pico's figure at 0.5 s: docs/AI.md), 1,000 matches per pairing and
 #                     >= 600 hands against each PyPI dominoes player; both cores, niced (~30 min here).

@@ -1,9 +1,9 @@
 # Benchmarks: the engine against other engines and against its budgets, in one run.
 #   make bench   builds .venv-bench once (dominoes and open-spiel from PyPI, requirements-bench.txt),
-#                then tools/bench (python -m tools.bench) measures speed, memory, size and RP2040
-#                estimates (the Hard AI bench, tools/bench/ai_speed.py, is one of its sections) and
-#                writes docs/benchmarks.md.
-#                Several minutes; not part of `make test` (that runs a --quick --no-peers smoke run).
+#                then tools/bench (python -m tools.bench) measures speed, memory, size and, on the
+#                emulated Pico and Pico W, every device budget (boot, presses, whole UI matches, the
+#                Hard AI: tools/bench/pico.py) and writes docs/benchmarks.md whole.
+#                About an hour on 2 cores; not part of `make test` (that runs a --quick --no-peers smoke).
 #   BENCH_ARGS=  extra python -m tools.bench options, e.g. BENCH_ARGS="--reps 9" or "--out /tmp/b.md"
 #                (checked and exported by mk/vars.mk, read from the environment)
 BENCH_VENV  := .venv-bench

@@ -1,16 +1,14 @@
-"""Hard AI speed: 200 hard decisions per variant with the device budget scaled to this machine.
+"""Hard AI speed: 200 hard decisions per variant at the device's think time.
 
-    micropython -m tools.bench.ai_speed [--decisions 200] [--device-ms 500] [--factor 100] [--variant V]
+    micropython -m tools.bench.ai_speed [--decisions 200] [--device-ms 500] [--variant V]
 
-with MICROPYPATH holding the repository and firmware/ (`make bench` sets it), or on the device as a
-module of its own (tools/bench/pico.py). Run it under the MicroPython unix port: that runs the same
-viper code as the device.
-MicroPython on the RP2040 is ~50-110x slower than the unix port here, so the device's 500 ms budget is
-scaled by 1/FACTOR (default 100: 5 ms). Decisions come from self-play (hard against medium) with
-seeded deals; positions with one legal move are skipped (they cost nothing). For each variant: p50 / p95 /
-max wall time per decision, rollouts per Monte Carlo decision (p5 / p50), the rollouts of the first
-decision of each 2-player hand (the target: >= 200), and how many decisions the exact endgame
-solver settled (those run no rollouts).
+On the device as a module of its own (tools/bench/pico.py runs it on the emulated Pico: `make
+bench`), or under the MicroPython unix port with MICROPYPATH holding the repository and firmware/
+(the same viper code; its times are the host's, not the device's). Decisions come from self-play
+(hard against medium) with seeded deals; positions with one legal move are skipped (they cost
+nothing). For each variant: p50 / p95 / max wall time per decision, rollouts per Monte Carlo
+decision (p5 / p50), the rollouts of the first decision of each 2-player hand (the target: >= 200),
+and how many decisions the exact endgame solver settled (those run no rollouts).
 """
 import sys
 
@@ -19,7 +17,7 @@ from domino.match import Match
 from domino.round import PLAYING
 import ai
 
-USAGE = "usage: python -m tools.bench.ai_speed [--decisions N] [--device-ms MS] [--factor F] [--variant V]"
+USAGE = "usage: python -m tools.bench.ai_speed [--decisions N] [--device-ms MS] [--variant V]"
 
 try:
     from time import ticks_us, ticks_diff, ticks_ms
@@ -100,8 +98,8 @@ def main(argv):
         rng32.install()
     except ImportError:
         pass
-    opts = {"--decisions": 200, "--device-ms": 500, "--factor": 100, "--variant": None}
-    bounds = {"--decisions": (1, 100000), "--device-ms": (1, 60000), "--factor": (1, 10000)}
+    opts = {"--decisions": 200, "--device-ms": 500, "--variant": None}
+    bounds = {"--decisions": (1, 100000), "--device-ms": (1, 60000)}
     variants = sorted(set(c[0] for c in CASES))
     i = 0
     while i < len(argv):        # (hand-parsed: this runs under MicroPython too, without tools.cli)
@@ -123,11 +121,9 @@ def main(argv):
                 return 2
             opts[k] = int(v)
         i += 2
-    decisions, device, factor, only = (opts["--decisions"], opts["--device-ms"], opts["--factor"],
-                                       opts["--variant"])
-    budget = device // factor
-    print("hard AI bench: %s, budget %d ms (device %d ms / %d), %d decisions per case" %
-          (sys.implementation.name, budget, device, factor, decisions))
+    decisions, budget, only = opts["--decisions"], opts["--device-ms"], opts["--variant"]
+    print("hard AI bench: %s, budget %d ms, %d decisions per case" %
+          (sys.implementation.name, budget, decisions))
     print("%-14s %7s %7s %7s %9s %9s %13s %6s" % ("case", "p50 ms", "p95 ms", "max ms", "roll p5", "roll p50",
                                                 "start p5/p50", "exact"))
     worst_start = None

@@ -4,8 +4,6 @@ runtimes, with the import roots in PYTHONPATH / MICROPYPATH (a compiled firmware
     python -m tools.bench.engine rounds --variant block --players 4 [--teams] [--ms 1000] [--seed 1]
     micropython -m tools.bench.engine rounds ...      the same under the unix port
     micropython -m tools.bench.engine alloc --variant block --players 2 [--rounds 1000]
-    micropython -m tools.bench.engine loop [--n 1000000] [--reps 5]
-    micropython -m tools.bench.engine rollout [--n 2000]
     micropython -m tools.bench.engine hardmem --variant block --players 2 [--budget 5] [--moves 40]
 
 Each mode prints one `key value ...` line, so the caller parses it without a JSON module:
@@ -15,10 +13,6 @@ Each mode prints one `key value ...` line, so the caller parses it without a JSO
 - alloc: bytes allocated per move in steady state with the collector off (MicroPython only): the move
   loop of `rounds` without the score sheet (Match.finish_round keeps each round's record: that is
   the game's history, not a per-move cost), 10 warm-up rounds first; `rounds R moves M bytes B`.
-- loop: an empty `for i in range(n): pass` inside a function, best of --reps: the calibration loop whose
-  RP2040 cost is documented (docs/benchmarks.md); `n N us U`.
-- rollout: the hard AI's bitmask playout of a whole fresh Draw hand (2 players), the second
-  calibration point; `n N us U`.
 - hardmem: hard AI moves with the collector off around each one (MicroPython only): bytes allocated
   by the first move (it builds the search buffers), the most by any later move, and the peak heap in
   use (live heap before a move + what it allocated: with collection off nothing is freed mid-move).
@@ -42,8 +36,8 @@ except ImportError:  # CPython
     def ticks_diff(a, b):
         return a - b
 
-USAGE = ("usage: python -m tools.bench.engine rounds|alloc|loop|rollout|hardmem [--variant V] [--players N] "
-         "[--teams] [--ms MS] [--rounds N] [--n N] [--reps N] [--budget MS] [--moves N] [--seed S]")
+USAGE = ("usage: python -m tools.bench.engine rounds|alloc|hardmem [--variant V] [--players N] "
+         "[--teams] [--ms MS] [--rounds N] [--budget MS] [--moves N] [--seed S]")
 
 
 def _engine():
@@ -125,54 +119,6 @@ def bench_alloc(vid, players, teams, rounds, seed):
     return 0
 
 
-def _empty(n):
-    for _ in range(n):
-        pass
-
-
-def bench_loop(n, reps):
-    best = None
-    for _ in range(reps):
-        t0 = ticks_us()
-        _empty(n)
-        dt = ticks_diff(ticks_us(), t0)
-        best = dt if best is None or dt < best else best
-    print("n %d us %d" % (n, best))
-
-
-def bench_rollout(n, seed):
-    """Whole-hand playouts from fresh Draw deals (2 players): load the deal, play it out."""
-    Rules, Match, Rng, PLAYING = _engine()
-    from ai import rollout as ro
-    rules = Rules("draw", 2)
-    tb = ro.make_tables(rules)
-    st = ro.new_state()
-    start = ro.new_state()
-    m = Match(rules, seed)
-    total = 0
-    for i in range(n):
-        m.start_round()
-        rd = m.round
-        ro.load(start, rd, rules)
-        for s in range(4):
-            start[s] = rd.hands[s]
-        lim = rd.drawable()
-        sm = 0
-        for j in range(rd.sp, rd.sn):
-            start[ro.S_STK + j - rd.sp] = rd.stock[j]
-        for j in range(lim):
-            sm |= 1 << rd.stock[rd.sp + j]
-        start[ro.S_SP] = 0
-        start[ro.S_LIM] = lim
-        start[ro.S_SMASK] = sm
-        start[ro.S_RNG] = i + 1
-        t0 = ticks_us()
-        ro.copy_state(st, start)
-        ro.playout(st, tb)
-        total += ticks_diff(ticks_us(), t0)
-    print("n %d us %d" % (n, total))
-
-
 def bench_hardmem(vid, players, teams, budget, moves, seed):
     import gc
     if not hasattr(gc, "mem_alloc"):
@@ -222,8 +168,8 @@ def main(argv):
         sys.stderr.write(USAGE + "\n")
         return 2
     mode = argv[0]
-    opt = {"--variant": "block", "--players": "2", "--ms": "1000", "--rounds": "1000", "--n": "0",
-           "--budget": "5", "--moves": "40", "--reps": "5", "--seed": "1"}
+    opt = {"--variant": "block", "--players": "2", "--ms": "1000", "--rounds": "1000", "--budget": "5",
+           "--moves": "40", "--seed": "1"}
     teams = False
     i = 1
     while i < len(argv):
@@ -242,15 +188,10 @@ def main(argv):
         vid = opt["--variant"]
         players = int(opt["--players"])
         seed = int(opt["--seed"])
-        n = int(opt["--n"])
         if mode == "rounds":
             bench_rounds(vid, players, teams, int(opt["--ms"]), seed)
         elif mode == "alloc":
             return bench_alloc(vid, players, teams, int(opt["--rounds"]), seed)
-        elif mode == "loop":
-            bench_loop(n or 1000000, int(opt["--reps"]))
-        elif mode == "rollout":
-            bench_rollout(n or 2000, seed)
         elif mode == "hardmem":
             return bench_hardmem(vid, players, teams, int(opt["--budget"]), int(opt["--moves"]), seed)
         else:

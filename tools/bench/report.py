@@ -6,18 +6,17 @@ docs/benchmarks.md (machine, versions, date, tables, PASS/MISS per target).
 
 `make bench` builds .venv-bench (dominoes and open-spiel from PyPI, requirements-bench.txt) and runs
 this with --peer-python. Sections, each measured here and now (nothing is hard-coded or carried over):
-1. calibration: the documented RP2040 cost of an empty `for` loop over the same loop under the unix
-   port gives the device factor; the verdicts use the larger of it and a safe 100x;
+1. budgets: every budget in force, each with its verdict from this run's figures;
 2. speed: random-vs-random full rounds per second, this engine under CPython and under the MicroPython
    unix port against the peers on the matching variant, interleaved repetitions, medians
    (tools/bench/engine.py rounds, tools/bench/peers.py);
 3. memory: bytes allocated per engine move with the collector off, the heap a Hard AI move takes
-   (tools/bench/engine.py alloc / hardmem), the lowest free heap of a whole UI game at a 180K heap on
-   every board's screen (tools/proofs/harness/heapgame.py through frames.heap_game);
+   (tools/bench/engine.py alloc / hardmem), the lowest free heap of a whole UI game at the stress heap
+   on every board's screen (tools/proofs/harness/heapgame.py through frames.heap_game);
 4. size: the .mpy tree tools/deploy build() writes for the RP2040;
-5. device estimates: Hard AI decisions (tools/bench/ai_speed.py with its budget scaled by the factor), a
-   full table redraw (the UI driver's bench step) and boot to the menu (tools/bench/boot_time.py), each
-   measured under the unix port and multiplied by the factor.
+5. the device: boot, press-to-pixels, whole UI matches and Hard AI decisions on the emulated Pico and
+   Pico W, every colour board (tools/bench/pico.py). Device figures come from the device model only:
+   nothing here is a unix-port time multiplied by a factor.
 --quick is the smoke run of `make test` (short runs, one repetition): its figures are not the
 published ones. Exit 0 when every section ran (whatever the verdicts); 1 when a section failed (the
 report is still written, saying why); 2 with one line when nothing could be measured.
@@ -25,7 +24,6 @@ report is still written, saying why); 2 with one line when nothing could be meas
 import datetime
 import os
 import platform
-import re
 import shutil
 import statistics
 import subprocess
@@ -37,26 +35,16 @@ from tools.bench import pico as bench_pico
 from tools.find_micropython import find
 from tools.paths import ROOT
 
-BENCH = os.path.dirname(os.path.abspath(__file__))   # the scripts run by micropython: boot_time, ai_speed
 from tools.proofs.harness import frames  # noqa: E402
 
-# Documented RP2040 reference (125 MHz, MicroPython 1.28): the calibration source of every estimate.
-RP2040_LOOP_US = 3.1        # one iteration of an empty `for` loop
-RP2040_ROLLOUT_US = 1100.0  # one bitmask full-hand rollout (a cross-check only)
-SAFE_FACTOR = 100.0
-LOOP_N = 1000000
 MP_VERSION = ("import sys; v = sys.implementation.version; print('.'.join([str(x) for x in v[:3]]) + "
               "('-' + v[3] if len(v) > 3 and v[3] else '') + ' (' + sys.version.split('; ')[-1] + ')')")
-LOOP_REPS = 9                # best of: the loop is short, a busy machine only ever slows it
 
-# The targets.
-TARGET_SPEEDUP = 20.0
-TARGET_ALLOC = 16.0          # bytes per move, averaged over 1,000 rounds after warm-up
-TARGET_MPY = 80 * 1024       # 80 KB, taken as KiB (what `make build` prints)
-TARGET_BOOT_MS = 2000.0
-TARGET_AI_MS = 500.0
-
-DEVICE_AI_MS = 500           # device budget of a Hard AI move: bench_ai.py's --device-ms default, the target
+# The engine's budget (the device's are tools/bench/pico.py's).
+BUDGET_ALLOC = 16.0          # bytes per move, averaged over 1,000 rounds after warm-up
+# What a Hard AI decision allocates is its search buffers (built once per rules) and each rollout's
+# garbage, not a function of how long it thinks: a short budget here measures the same heap.
+HARDMEM_BUDGET_MS = 4
 HEAP = frames.STRESS_HEAP     # the UI tests' heap (frames.py says why this size)
 
 # (label, variant, players, teams, peer id, peer label)
@@ -186,22 +174,6 @@ class Bench:
                 m["peers"][k] = v
         self.res["machine"] = m
 
-    # --- 1. calibration -----------------------------------------------------------------------
-    def calibrate(self):
-        self.say("calibration: empty loop and rollout under the unix port")
-        loop = self.engine(self.mp, "loop", "--n", str(LOOP_N), "--reps", str(LOOP_REPS))
-        us_iter = loop["us"] / float(loop["n"])
-        ro = self.engine(self.mp, "rollout", "--n", "300" if self.quick else "2000")
-        us_ro = ro["us"] / float(ro["n"])
-        measured = RP2040_LOOP_US / us_iter
-        self.factor = max(measured, SAFE_FACTOR)
-        # The Hard AI's budget here: bench_ai.py takes whole ms (device ms // --factor), so pick the
-        # whole-ms budget nearest to the device's 500 ms / factor and the --factor that yields it.
-        self.ai_budget = max(1, int(round(DEVICE_AI_MS / self.factor)))
-        self.ai_factor = DEVICE_AI_MS // self.ai_budget
-        self.res["cal"] = {"loop_us": us_iter, "measured": measured, "rollout_us": us_ro,
-                           "rollout_factor": RP2040_ROLLOUT_US / us_ro, "factor": self.factor}
-
     # --- 2. speed -----------------------------------------------------------------------------
     def speed(self):
         runs = {}       # (case label, who) -> [(rounds/s, moves/round)]
@@ -265,7 +237,7 @@ class Bench:
 
     def hardmem(self):
         code, _ = self.compiled()
-        budget = self.ai_budget
+        budget = HARDMEM_BUDGET_MS
         moves = 8 if self.quick else 60
         self.say("memory: %d Hard AI moves per case (budget %d ms)" % (moves, budget))
         rows = []
@@ -328,69 +300,7 @@ class Bench:
                             "top": sorted(mpy.items(), key=lambda kv_: (-kv_[1], kv_[0]))[:10],
                             "boards": per_board}
 
-    # --- 5. device estimates ------------------------------------------------------------------
-    def ai(self):
-        factor = self.ai_factor
-        args = [self.mp, "-m", "tools.bench.ai_speed", "--factor", str(factor)]
-        if self.quick:
-            args += ["--decisions", "5", "--variant", "block"]
-        self.say("device estimate: Hard AI decisions (tools/bench/ai_speed.py --factor %d)" % factor)
-        text = run(args, timeout=1800, env=paths.env())
-        mt = re.search(r"budget (\d+) ms", text)
-        if not mt:
-            raise BenchError("tools/bench/ai_speed.py did not print its budget")
-        budget = int(mt.group(1))
-        rows = []
-        pat = re.compile(r"^(\S+ \d+pt?)\s+([\d.]+)\s+([\d.]+)\s+([\d.]+)\s+(\d+)\s+(\d+)\s+(\S+)"
-                         r"\s+(\d+)\s*$")
-        for ln in text.splitlines():
-            mt = pat.match(ln)
-            if mt:
-                rows.append({"case": mt.group(1), "p50": float(mt.group(2)), "p95": float(mt.group(3)),
-                             "max": float(mt.group(4)), "roll_p50": int(mt.group(6)),
-                             "exact": int(mt.group(8))})
-        if not rows:
-            raise BenchError("tools/bench/ai_speed.py printed no case rows")
-        self.res["ai"] = {"rows": rows, "factor": factor, "budget": budget, "text": text.rstrip()}
-
-    def redraw(self):
-        code, boards = self.compiled()
-        n = 10 if self.quick else 50
-        rows = []
-        for name, size, mono in self.board_list():
-            self.say("device estimate: table redraw, %s (%s)" % (name, size))
-            job = {"size": size, "seed": 55, "root": self.fresh("draw-" + name),
-                   "do": [["new", "fives", 2, ["human", "easy"]], ["settle"], ["bench", n, 18]]}
-            try:
-                out = frames.run(job, code=code, boards=boards)
-            except (AssertionError, RuntimeError) as e:   # the driver's log: its last line says why
-                text = [ln for ln in str(e).splitlines() if ln.strip()]
-                raise BenchError("redraw on %s: %s" % (name, text[-1] if text else "driver failed"))
-            b = out["bench"][0]
-            rows.append({"board": name, "size": size, "avg": b["avg_ms"], "max": b["max_ms"],
-                         "tiles": b["tiles"], "screen": b["screen"], "n": n})
-        self.res["redraw"] = rows
-
-    def boot(self):
-        code, boards = self.compiled()
-        reps = 1 if self.quick else 5
-        rows = []
-        for name, size, mono in self.board_list():
-            self.say("device estimate: boot to menu, %s (%d runs)" % (name, reps))
-            ts = []
-            for i in range(reps):
-                root = self.fresh("boot-%s-%d" % (name, i))
-                r = kv(run([self.mp, "-X", "heapsize=" + HEAP, os.path.join(BENCH, "boot_time.py"),
-                            name, "-", root],
-                           env=dict(os.environ, MICROPYPATH=os.pathsep.join((code, boards)))))
-                if r.get("errors"):
-                    raise BenchError("boot on %s: the app caught %d error(s)" % (name, r["errors"]))
-                ts.append(r["us"] / 1000.0)
-            rows.append({"board": name, "size": size, "ms": statistics.median(ts), "lo": min(ts),
-                         "hi": max(ts), "free": r["free"], "heap": r["heap"]})
-        self.res["boot"] = rows
-
-    # --- 6. the emulated Pico ----------------------------------------------------------------------
+    # --- 5. the emulated Pico ----------------------------------------------------------------------
     def device(self):
         """Device figures measured on the emulated Pico (tools/bench/pico.py)."""
         from tools.emu import harness as emu
@@ -403,12 +313,10 @@ class Bench:
     def all(self):
         """Every section; one that fails is recorded (the report says why) and the others go on."""
         self.machine()
-        self.calibrate()                 # every estimate needs the factor: a failure here ends the run
         self.failed = {}
         self.skipped = {}
         sections = [("speed", self.speed), ("alloc", self.alloc), ("hardmem", self.hardmem),
-                    ("ui", self.ui_games), ("size", self.size), ("ai", self.ai),
-                    ("redraw", self.redraw), ("boot", self.boot), ("device", self.device)]
+                    ("ui", self.ui_games), ("size", self.size), ("device", self.device)]
         if self.quick:
             sections.pop()
             self.skipped["device"] = ("the --quick smoke run leaves the emulated Pico out "
@@ -424,57 +332,22 @@ class Bench:
 
 # --- the report --------------------------------------------------------------------------------
 
-def verdicts(res, no_peers):
-    """[(target, measured, PASS/MISS)] for every target ('-' when not measured)."""
-    f = res["cal"]["factor"]
-
-    def speed():
-        sp = res["speed"]
-        if no_peers or not sp["fastest"]:
-            return "not measured (--no-peers)", "-"
-        fa = sp["fastest"]
-        ours = [r for r in sp["rows"] if r["case"] == fa["case"] and r["who"] == "cpython"][0]
-        ratio = ours["median"] / fa["median"]
-        return ("%.1fx (%s: %s %.0f vs this engine %.0f rounds/s)" % (ratio, fa["case"], fa["plabel"],
-                                                                      fa["median"], ours["median"]),
-                "PASS" if ratio >= TARGET_SPEEDUP else "MISS")
-
-    def alloc():
-        w = max(res["alloc"], key=lambda r: r["per_move"])
-        return ("%.2f B/move worst (%s, %d rounds)" % (w["per_move"], w["case"], w["rounds"]),
-                "PASS" if w["per_move"] <= TARGET_ALLOC else "MISS")
-
-    def size():
-        # the tree a device gets is one board's (`make deploy BOARD=...`): the largest of them counts
-        name, s = max(res["size"]["boards"], key=lambda b: b[1])
-        return ("%d bytes (%.1f KiB), the largest board's tree (%s)" % (s, s / 1024.0, name),
-                "PASS" if s <= TARGET_MPY else "MISS")
-
-    def boot():
-        b = max(res["boot"], key=lambda r: r["ms"])
-        est = b["ms"] * f
-        return ("%.2f s (%s: %.2f ms here x %.0f)" % (est / 1000.0, b["board"], b["ms"], f),
-                "PASS" if est <= TARGET_BOOT_MS else "MISS")
-
-    def ai():
-        w = max(res["ai"]["rows"], key=lambda r: r["p50"])
-        bf = DEVICE_AI_MS / float(res["ai"]["budget"])
-        est = w["p50"] * bf
-        return ("%.2f s (%s: p50 %.2f ms here x %.1f, the budget's factor)" % (est / 1000.0, w["case"],
-                                                                              w["p50"], bf),
-                "PASS" if est <= TARGET_AI_MS else "MISS")
-
+def verdicts(res, why_not):
+    """[(budget, measured, PASS/MISS)] for every budget in force ('-' where not measured, saying why:
+    `why_not` maps a section to its reason)."""
     out = []
-    for target, key, fn in (("engine >= 20x the fastest peer, rounds/s under CPython", "speed", speed),
-                            ("<= 16 bytes allocated per engine move (averaged after warm-up)", "alloc",
-                             alloc),
-                            (".mpy tree <= 80 KB (81,920 bytes)", "size", size),
-                            ("boot to menu <= 2 s on an RP2040 (estimate, worst board)", "boot", boot),
-                            ("Hard AI p50 <= 0.5 s on an RP2040 (estimate, worst case)", "ai", ai)):
-        if key in res:
-            out.append((target,) + fn())
-        else:
-            out.append((target, "not measured: the section failed", "-"))
+    if "alloc" in res:
+        w = max(res["alloc"], key=lambda r: r["per_move"])
+        out.append(("<= 16 bytes allocated per engine move (averaged after warm-up)",
+                    "%.2f B/move worst (%s, %d rounds)" % (w["per_move"], w["case"], w["rounds"]),
+                    "PASS" if w["per_move"] <= BUDGET_ALLOC else "MISS"))
+    else:
+        out.append(("<= 16 bytes allocated per engine move", "not measured: %s" % why_not("alloc"), "-"))
+    if "device" in res:
+        out += bench_pico.device_verdicts(res["device"])
+    else:
+        for budget in bench_pico.BUDGETS:
+            out.append((budget, "not measured: %s" % why_not("device"), "-"))
     return out
 
 
@@ -510,41 +383,16 @@ def _head(bench, add):
         add("| peers | not run (`--no-peers`) |")
     add("| repetitions | %d per engine, %d ms each, interleaved |" % (bench.reps, bench.ms))
     add("")
-    add("## Targets")
+    add("## Budgets")
     add("")
-    add("| target | measured | verdict |")
+    add("Every budget in force; the device's are measured on the emulated Pico and Pico W (section")
+    add("\"%s\", stock MicroPython v1.28.0: cycle-counted times, lower bounds for a real Pico)."
+        % bench_pico.HEADING[3:])
+    add("")
+    add("| budget | measured | verdict |")
     add("|---|---|---|")
-    for t, v, ok in verdicts(bench.res, bench.a.no_peers):
+    for t, v, ok in verdicts(bench.res, lambda key: bench.failed.get(key) or bench.skipped.get(key, "?")):
         add("| %s | %s | %s |" % (t, v, "**%s**" % ok if ok != "-" else ok))
-    add("")
-    cal = bench.res["cal"]
-    add("Estimates for the RP2040 use factor %.0f (the larger of the measured %.1f and the safe 100);"
-        % (cal["factor"], cal["measured"]))
-    add("the tables below show both where the figure does not depend on the factor.")
-    add("")
-
-
-def _calibration(bench, add):
-    cal = bench.res["cal"]
-    add("## Device factor (calibration)")
-    add("")
-    add("No device is attached here. Reference figures for an RP2040 at 125 MHz running MicroPython")
-    add("1.28: an empty `for` loop costs ~%.1f µs per iteration, a bitmask full-hand rollout ~%.1f ms." %
-        (RP2040_LOOP_US, RP2040_ROLLOUT_US / 1000.0))
-    add("The same loop (`for _ in range(n): pass` in a function, best of %d x %d) is timed under the"
-        % (LOOP_REPS, LOOP_N))
-    add("unix port:")
-    add("")
-    add("| what | unix port here | RP2040 reference | factor |")
-    add("|---|---|---|---|")
-    add("| empty `for` loop, per iteration | %.4f µs | %.1f µs | **%.1f** |" %
-        (cal["loop_us"], RP2040_LOOP_US, cal["measured"]))
-    add("| Hard AI rollout, a whole Draw hand (cross-check only) | %.1f µs | %.0f µs | %.1f |" %
-        (cal["rollout_us"], RP2040_ROLLOUT_US, cal["rollout_factor"]))
-    add("")
-    add("Factor used for the verdicts: max(%.1f, %.0f) = **%.0f**. The rule of thumb is 100-110x."
-        % (cal["measured"], SAFE_FACTOR, cal["factor"]))
-    add("On a shared machine the loop's speed varies from run to run, and the factor with it.")
     add("")
 
 
@@ -591,8 +439,9 @@ def _alloc(bench, add):
 
 def _hardmem(bench, add):
     hm = bench.res["hardmem"]
-    add("Budget %d ms here (see the AI section). Collection off around each decision: `first` is the"
+    add("Budget %d ms here (the heap a decision takes is its buffers and each rollout's garbage, not its"
         % hm["budget"])
+    add("length). Collection off around each decision: `first` is the")
     add("first decision (it builds the search buffers, once per rules), `later` the most any later")
     add("decision allocated; `peak` the heap in use at the end of the worst decision (code, match,")
     add("buffers and what it allocated). 64-bit port: a 32-bit Pico needs roughly 55-60% of these")
@@ -631,7 +480,7 @@ def _size(bench, add):
         (sz["total"] / 1024.0, sz["other"]))
     add("")
     add("A device gets one board's tree (`make deploy BOARD=...`: the firmware, that board's modules and")
-    add("the drivers they import); the target is checked against the largest of these:")
+    add("the drivers they import); host_tests/test_size.py holds the largest of these under its ceiling:")
     add("")
     add("| one board (`make build BOARD=...`) | .mpy bytes |")
     add("|---|---|")
@@ -645,68 +494,6 @@ def _size(bench, add):
     add("")
 
 
-def _ai(bench, add):
-    ai = bench.res["ai"]
-    f = bench.res["cal"]["factor"]
-    bf = DEVICE_AI_MS / float(ai["budget"])
-    add("The search stops when its time budget is spent (it checks the clock after each round of")
-    add("rollouts), so the budget here is the device's %d ms scaled by the factor %.0f. bench_ai.py takes"
-        % (DEVICE_AI_MS, f))
-    add("whole ms: `--factor %d` gives %d ms, the nearest to %d / %.0f. The estimates multiply by the"
-        % (ai["factor"], ai["budget"], DEVICE_AI_MS, f))
-    add("budget's own factor, %d / %d = %.1f, at which the budget here is exactly the device's; x%.0f"
-        % (DEVICE_AI_MS, ai["budget"], bf, f))
-    add("is shown too.")
-    add("")
-    add("| case | p50 here (ms) | p95 here (ms) | max here (ms) | p50 x%.1f (s) | p95 x%.1f (s) "
-        "| p50 x%.0f (s) | rollouts p50 | exact endgame |" % (bf, bf, f))
-    add("|---|---|---|---|---|---|---|---|---|")
-    for r in ai["rows"]:
-        add("| %s | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %d | %d |" %
-            (r["case"], r["p50"], r["p95"], r["max"], r["p50"] * bf / 1000.0, r["p95"] * bf / 1000.0,
-             r["p50"] * f / 1000.0, r["roll_p50"], r["exact"]))
-    add("")
-    add("The run's own output:")
-    add("")
-    add("```")
-    add(ai["text"])
-    add("```")
-    add("")
-
-
-def _redraw(bench, add):
-    rows = bench.res["redraw"]
-    m = bench.res["cal"]["measured"]
-    add("The UI driver's `bench` step: a Fives table drawn again with its layout placed again, into the")
-    add("framebuffer only (sending it to the panel over SPI is not included).")
-    add("")
-    add("| board | screen | tiles | avg here (ms) | slowest here (ms) | avg x%.1f (ms) | avg x100 (ms) |" % m)
-    add("|---|---|---|---|---|---|---|")
-    for r in rows:
-        add("| %s | %s | %d | %.3f | %.3f | %.1f | %.1f |" %
-            (r["board"], r["size"], r["tiles"], r["avg"], r["max"], r["avg"] * m, r["avg"] * 100))
-    add("")
-    add("Average and slowest of %d draws of the same table." % rows[0]["n"])
-    add("")
-
-
-def _boot(bench, add):
-    m = bench.res["cal"]["measured"]
-    add("tools/bench/boot_time.py, the .mpy tree at `-X heapsize=%s`: from importing the board and the app to"
-        % HEAP)
-    add("the menu's first frame (settings, the AI; no UI warm-up on the device, docs/ENGINE.md). The")
-    add("simulated board stands in for the panel (no SPI set-up); MicroPython's own start before main.py")
-    add("is not included.")
-    add("")
-    add("| board | screen | median here (ms) | min-max (ms) | x%.1f (s) | x100 (s) | free heap at menu |" % m)
-    add("|---|---|---|---|---|---|---|")
-    for r in bench.res["boot"]:
-        add("| %s | %s | %.2f | %.2f-%.2f | %.2f | %.2f | %d |" %
-            (r["board"], r["size"], r["ms"], r["lo"], r["hi"], r["ms"] * m / 1000.0, r["ms"] / 10.0,
-             r["free"]))
-    add("")
-
-
 SECTIONS = (
     ("speed", "## Speed: random-vs-random full rounds per second", _speed),
     ("alloc", "## Memory\n\n### Allocation per engine move (MicroPython, `gc.mem_alloc()`, collection off)",
@@ -714,11 +501,7 @@ SECTIONS = (
     ("hardmem", "### Heap of a Hard AI move (MicroPython, firmware as .mpy)", _hardmem),
     ("ui", "### A whole UI game at `-X heapsize=%s`, per board" % HEAP, _ui),
     ("size", "## Size: the deployable .mpy tree (tools/deploy build(), RP2040, armv6m)", _size),
-    ("ai", "## Device timing estimates (RP2040)\n\nMeasured under the unix port, multiplied by the factor."
-     "\n\n### Hard AI decision", _ai),
-    ("redraw", "### Full table redraw", _redraw),
-    ("boot", "### Boot to menu", _boot),
-    ("device", bench_pico.HEADING, lambda bench, add: bench_pico.render(bench.res["device"], add)),
+    ("device", bench_pico.HEADING, lambda bench, add: bench_pico.render(bench.res["device"], add, False)),
 )
 
 
@@ -729,7 +512,6 @@ def report(bench):
         lines.append(text)
 
     _head(bench, add)
-    _calibration(bench, add)
     for key, heading, fn in SECTIONS:
         add(heading)
         add("")
