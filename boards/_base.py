@@ -83,6 +83,9 @@ class BandView:
     the UI makes, y moved up by the band's first row y0; framebuf clips what lies outside the band.
     Only the calls the UI uses are here (another one is an AttributeError, never a wrong picture)."""
 
+    x0 = 0               # a band starts at the screen's column 0 (a window of a cursor move's tile
+                         # does not: ui/paint.py, which moves x by it as y by y0)
+
     def __init__(self, fb):
         self.fb = fb
         self.y0 = 0
@@ -128,6 +131,7 @@ class Board:
     buf = None           # the framebuffer's bytearray (on a banded board: one band's rows)
     fb_format = None     # framebuf format constant of the buffer
     band = 0             # rows the buffer holds (0 or height: the whole frame)
+    rects = False        # show_rect sends a rectangle the buffer's bytes hold (a banded panel)
     y0 = 0               # the screen row of the buffer's first row
     moved = 0            # counts set_band calls and whole frames: what a screen drew into the buffer
                          # is still there while this stays the same (ui/paint.py's cursor)

@@ -144,6 +144,30 @@ class ST7789:
             off += bpl
         self.cs.value(1)
 
+    def show_rect(self, buf, x, y, w, h):
+        """Send a w x h rectangle (w even) to screen (x, y) from the first (w // 2) * h bytes of a
+        GS4_HMSB buffer of w columns: rows follow each other there as on the panel inside the
+        window, so as many rows as the line buffer holds are expanded and sent at once."""
+        if not self._awake:
+            self.wake()
+        self._window(x, y, x + w - 1, y + h - 1)
+        self.cmd(_RAMWR)
+        self.cs.value(0)
+        self.dc.value(1)
+        line = self.line
+        end = (w >> 1) * h
+        n = (len(line) >> 2) // (w >> 1) * (w >> 1)  # whole rows a line's worth of bytes holds
+        part = memoryview(line)[:4 * n]
+        off = 0
+        while off < end:
+            if end - off < n:
+                n = end - off
+                part = memoryview(line)[:4 * n]
+            expand(buf, off, line, self.lut, n)
+            self.spi.write(part)
+            off += n
+        self.cs.value(1)
+
     def set_backlight(self, pct):
         if self.bl is None:
             return

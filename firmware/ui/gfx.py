@@ -167,6 +167,7 @@ class Gfx:
             if not self.off(y, self.lh):
                 fb = self.fb
                 if not isinstance(fb, FrameBuffer):      # a band (see tile)
+                    x -= fb.x0
                     y -= fb.y0
                     fb = fb.fb
                 f.text(fb, s, x, y, col)
@@ -272,8 +273,9 @@ class Gfx:
             return
         fb = self.fb
         if not isinstance(fb, FrameBuffer):  # a band of the frame (boards/_base.py BandView): its
-            y -= fb.y0                       # framebuf drawn on directly, at the band's rows (a
-            fb = fb.fb                       # call through the view costs three times a call's time)
+            x -= fb.x0                       # framebuf drawn on directly, at the band's rows (a
+            y -= fb.y0                       # call through the view costs three times a call's
+            fb = fb.fb                       # time), or a window's (ui/paint.py cursor_rects)
         if flags & _F_CLOSED:
             fb.fill_rect(x, y, w, h, c.EDGE)
             fb.rect(x, y, w, h, c.TILE)
@@ -304,6 +306,7 @@ class Gfx:
         c = self.c
         fb = self.fb
         if not isinstance(fb, FrameBuffer):  # a band (see tile)
+            x -= fb.x0
             y -= fb.y0
             fb = fb.fb
         self._pips_for(s)

@@ -3,6 +3,7 @@ hand row each clear and draw only their own rectangle (ui/table.py's Table holds
 can be drawn again alone. Loaded to draw a frame; the table unloads it while the AI searches (only
 the thinking wheel moves then)."""
 from domino.tiles import LO, HI, first
+from framebuf import FrameBuffer, GS4_HMSB
 from micropython import const
 from ui import words
 from ui.screen import tr
@@ -435,6 +436,66 @@ def cursor(t, g):
         g.fb.fill_rect(x - 2, t.hand_y - 1, w + 4, g.h - t.hand_y + 1, g.c.BG)
         _hand_tile(t, g, i, True)
     _scroll_marks(t, g, vis)
+
+
+class _Window:
+    """The frame buffer's first bytes as one rectangle of the screen, w x h pixels from (x0, y0),
+    drawn on in screen coordinates as a band is (boards/_base.py BandView: ui/gfx.py draws on its
+    fb, moved by x0 and y0). Only the calls the hand row's drawing makes are here."""
+
+    def __init__(self, buf, w, h):
+        self.fb = FrameBuffer(buf, w, h, GS4_HMSB)
+        self.w = w
+        self.h = h
+        self.x0 = 0
+        self.y0 = 0
+
+    def fill_rect(self, x, y, w, h, c):
+        self.fb.fill_rect(x - self.x0, y - self.y0, w, h, c)
+
+    def text(self, s, x, y, c=1):
+        self.fb.text(s, x - self.x0, y - self.y0, c)
+
+
+_win = [None]                 # the window of the last cursor move (the tiles keep their size)
+
+
+def cursor_rects(t, g):
+    """A cursor move on a banded panel that sends rectangles (boards/_lcd.py show_rect): the tile
+    the cursor left and the one it is on, each drawn alone in the frame buffer's bytes as a window
+    of the hand row (from the raised tile's outline to the screen's bottom, on whole bytes: the
+    gaps between tiles are the background's) and sent; the rest of the panel stays as it is. A
+    240-row screen's upright hand spans two bands: drawing the row whole in both took 67 ms on the
+    emulated Pico. False where a window would not fit the buffer (the row is drawn then)."""
+    b = t.app.board
+    t.load_hand()
+    vis = t.hand_span()[1]
+    top = t.hand_y - 1
+    h = g.h - top
+    fb = g.fb
+    for i in (t.cursor_was, t.cursor):
+        x, _, w, _ = t.hand_rect(i)
+        x0 = (x - 2) & ~1                        # the cursor's outline is 2 pixels wide; GS4: two
+        x1 = (x + w + 1) | 1                     # pixels a byte, the window on whole bytes
+        if x1 >= g.w:
+            x1 = g.w - 1
+        ww = x1 - x0 + 1
+        v = _win[0]
+        if v is None or v.w != ww or v.h != h:
+            if (ww >> 1) * h > len(b.buf):
+                return False
+            v = _win[0] = _Window(b.buf, ww, h)
+        v.x0 = x0
+        v.y0 = top
+        b.set_band(top)                          # (ui/gfx.py's off: the rows lie in the buffer)
+        g.fb = v
+        v.fill_rect(x0, top, ww, h, g.c.BG)
+        _hand_tile(t, g, i, True)
+        _scroll_marks(t, g, vis)
+        g.fb = fb
+        b.show_rect(x0, top, ww, h)
+    t.hand_drawn(-1)
+    return True
 
 
 def _hand_tile(t, g, i, picking):

@@ -123,7 +123,7 @@ def key(t, k):
     f = t.hfirst
     vis = t.hand_span()[1]
     part = _P_HAND
-    if f <= was < f + vis and f <= t.cursor < f + vis and t.hand_at == app.board.moved:
+    if f <= was < f + vis and f <= t.cursor < f + vis and (t.hand_at == app.board.moved or app.board.rects):
         t.set_cursor_was(was)
         part = _P_CURSOR
     t.changed(part | (_P_TABLE | _P_MSG if t.hint_move >= 0 else 0))
