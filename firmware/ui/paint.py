@@ -3,7 +3,6 @@ hand row each clear and draw only their own rectangle (ui/table.py's Table holds
 can be drawn again alone. Loaded to draw a frame; the table unloads it while the AI searches (only
 the thinking wheel moves then)."""
 from domino.tiles import LO, HI, first
-from framebuf import FrameBuffer, GS4_HMSB
 from micropython import const
 from ui import words
 from ui.screen import tr
@@ -444,7 +443,8 @@ class _Window:
     fb, moved by x0 and y0). Only the calls the hand row's drawing makes are here."""
 
     def __init__(self, buf, w, h):
-        self.fb = FrameBuffer(buf, w, h, GS4_HMSB)
+        import framebuf                          # (only a banded panel's board gets here)
+        self.fb = framebuf.FrameBuffer(buf, w, h, framebuf.GS4_HMSB)
         self.w = w
         self.h = h
         self.x0 = 0
