@@ -83,9 +83,6 @@ class BandView:
     the UI makes, y moved up by the band's first row y0; framebuf clips what lies outside the band.
     Only the calls the UI uses are here (another one is an AttributeError, never a wrong picture)."""
 
-    x0 = 0               # a band starts at the screen's column 0 (a window of a cursor move's tile
-                         # does not: ui/paint.py, which moves x by it as y by y0)
-
     def __init__(self, fb):
         self.fb = fb
         self.y0 = 0

@@ -167,7 +167,6 @@ class Gfx:
             if not self.off(y, self.lh):
                 fb = self.fb
                 if not isinstance(fb, FrameBuffer):      # a band (see tile)
-                    x -= fb.x0
                     y -= fb.y0
                     fb = fb.fb
                 f.text(fb, s, x, y, col)
@@ -273,9 +272,8 @@ class Gfx:
             return
         fb = self.fb
         if not isinstance(fb, FrameBuffer):  # a band of the frame (boards/_base.py BandView): its
-            x -= fb.x0                       # framebuf drawn on directly, at the band's rows (a
-            y -= fb.y0                       # call through the view costs three times a call's
-            fb = fb.fb                       # time), or a window's (ui/paint.py cursor_rects)
+            y -= fb.y0                       # framebuf drawn on directly, at the band's rows (a
+            fb = fb.fb                       # call through the view costs three times a call's time)
         if flags & _F_CLOSED:
             fb.fill_rect(x, y, w, h, c.EDGE)
             fb.rect(x, y, w, h, c.TILE)
@@ -306,7 +304,6 @@ class Gfx:
         c = self.c
         fb = self.fb
         if not isinstance(fb, FrameBuffer):  # a band (see tile)
-            x -= fb.x0
             y -= fb.y0
             fb = fb.fb
         self._pips_for(s)
