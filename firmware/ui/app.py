@@ -244,8 +244,6 @@ class App:
         "Drawing only what changed")."""
         b = self.board
         g = self.g
-        if b.rects:
-            parts = sc.draw_rects(g, parts)
         h = b.height
         band = b.band if b.band and b.band < h else h
         runs = []

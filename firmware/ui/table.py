@@ -570,14 +570,6 @@ class Table(Screen):
     def draw_parts(self, g, parts):
         self.app.need("ui.paint").draw(self, g, parts)
 
-    def draw_rects(self, g, parts):
-        """Of the regions in `parts`, those a panel gets as rectangles of their own drawn and sent
-        (a cursor move's two tiles, ui/paint.py cursor_rects); the rest, to be drawn in bands."""
-        if parts & _P_CURSOR and not parts & _P_HAND and self.app.board.rects:
-            if self.app.need("ui.paint").cursor_rects(self, g):
-                parts &= ~_P_CURSOR
-        return parts
-
     def part_rows(self, part):
         """(first, last) screen row of a region (P_*), the rectangle it clears: they tile the screen."""
         if part == _P_HEAD:
