@@ -128,7 +128,6 @@ class Board:
     buf = None           # the framebuffer's bytearray (on a banded board: one band's rows)
     fb_format = None     # framebuf format constant of the buffer
     band = 0             # rows the buffer holds (0 or height: the whole frame)
-    rects = False        # show_rect sends a rectangle the buffer's bytes hold (a banded panel)
     y0 = 0               # the screen row of the buffer's first row
     moved = 0            # counts set_band calls and whole frames: what a screen drew into the buffer
                          # is still there while this stays the same (ui/paint.py's cursor)
