@@ -25,22 +25,20 @@ def describe(rd, m, short=False):
     screens and hints; the table shows closed tiles face down, the choice of ends says which)."""
     lay = rd.layout
     if m & _MULTI:
-        f = first_arm(m)                     # the first arm's double first, as it is laid
-        out = _double_on(lay, m, f, short)
-        for a in range(4):
-            if a != f and (m >> a) & 1:
-                out += ("+" if short else " + ") + _double_on(lay, m, a, short)
+        f = first_arm(m)
+        out = ""
+        for k in range(-1, 4):               # the first arm's double first, as it is laid
+            a = f if k < 0 else k
+            if k >= 0 and (a == f or not (m >> a) & 1):
+                continue
+            if out:
+                out += "+" if short else " + "
+            out += tile_name(DOUBLE[lay.end[a]])
+            if not short and (m >> (_CLOSES_SHIFT + a)) & 1:
+                out += tr(" closed")
         return out
     return placed(m & _TILE_MASK, lay.end[(m >> _ARM_SHIFT) & _ARM_MASK] if lay.lead != _NONE else _NONE,
                   m & _CLOSE)
-
-
-def _double_on(lay, m, a, short):
-    """The double multi move m lays on arm a, ' closed' after it where it closes the arm."""
-    s = tile_name(DOUBLE[lay.end[a]])
-    if not short and (m >> (_CLOSES_SHIFT + a)) & 1:
-        s += tr(" closed")
-    return s
 
 
 def placed(t, on=_NONE, closed=False):
