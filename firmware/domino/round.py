@@ -82,7 +82,6 @@ def move_tiles(lay, m):
     return 1 << (m & _TILE_MASK)
 
 
-
 class Round:
     def __init__(self, rules):
         self.rules = rules

@@ -487,6 +487,15 @@ def ui_kinds(runs, add):
     add("")
 
 
+def budget_table(rows, add):
+    """The budgets' table: (budget, measured, PASS/MISS or '-') rows, verdicts in bold."""
+    add("| budget | measured | verdict |")
+    add("|---|---|---|")
+    for t, v, ok in rows:
+        add("| %s | %s | %s |" % (t, v, "**%s**" % ok if ok != "-" else ok))
+    add("")
+
+
 def render(dev, add, budgets=True):
     """The device section of docs/benchmarks.md (below its HEADING) from measure()'s result (its
     budgets' table too, unless the report's head holds them)."""
@@ -499,11 +508,7 @@ def render(dev, add, budgets=True):
     if budgets:
         add("#### Budgets")
         add("")
-        add("| budget | measured | verdict |")
-        add("|---|---|---|")
-        for t, v, ok in device_verdicts(dev):
-            add("| %s | %s | %s |" % (t, v, "**%s**" % ok if ok != "-" else ok))
-        add("")
+        budget_table(device_verdicts(dev), add)
     add("#### Boot and press-to-pixels, per board")
     add("")
     add("Boot: power-on to the last byte of the first whole menu frame (main.py as at power-on). A press:")

@@ -389,11 +389,8 @@ def _head(bench, add):
     add("\"%s\", stock MicroPython v1.28.0: cycle-counted times, lower bounds for a real Pico)."
         % bench_pico.HEADING[3:])
     add("")
-    add("| budget | measured | verdict |")
-    add("|---|---|---|")
-    for t, v, ok in verdicts(bench.res, lambda key: bench.failed.get(key) or bench.skipped.get(key, "?")):
-        add("| %s | %s | %s |" % (t, v, "**%s**" % ok if ok != "-" else ok))
-    add("")
+    bench_pico.budget_table(verdicts(bench.res, lambda key: bench.failed.get(key) or
+                                     bench.skipped.get(key, "?")), add)
 
 
 def _speed(bench, add):
