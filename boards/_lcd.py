@@ -35,6 +35,14 @@ class LcdBoard(Board):
             self.lit = True
             self.display.set_backlight(self.brightness)
 
+    def show_rect(self, x, y, w, h):
+        """Send the w x h rectangle (w even) whose GS4 rows of w pixels fill the buffer's first
+        bytes to screen (x, y): a cursor move's tile (ui/paint.py). The band the buffer held is
+        spent: the next drawing sets one again."""
+        self.moved += 1
+        self.y0 = -0x4000
+        self.display.show_rect(self.buf, x, y, w, h)
+
     def read_keys(self):
         return self.keys.read()
 

@@ -124,24 +124,35 @@ class ST7789:
     def show(self, buf, y0=0, y1=-1, top=0):
         """Send screen rows y0..y1 (inclusive; default all) from a GS4_HMSB buffer of `width`
         columns whose first row is screen row `top` (a band of the frame: boards/_base.py)."""
-        if not self._awake:
-            self.wake()
         if y1 < 0:
             y1 = self.height - 1
         w = self.width
-        bpl = w >> 1
-        line = self.line
-        lut = self.lut
-        spi = self.spi
-        self._window(0, y0, w - 1, y1)
+        self.show_rect(buf, 0, y0, w, y1 - y0 + 1, (y0 - top) * (w >> 1))
+
+    def show_rect(self, buf, x, y, w, h, off=0):
+        """Send a w x h rectangle (w even) to screen (x, y) from a GS4_HMSB buffer of w columns
+        whose rows follow each other from byte `off` (as the panel takes them inside the window):
+        as many whole rows a write as the line buffer holds (a row of the screen's width: one)."""
+        if not self._awake:
+            self.wake()
+        self._window(x, y, x + w - 1, y + h - 1)
         self.cmd(_RAMWR)
         self.cs.value(0)
         self.dc.value(1)
-        off = (y0 - top) * bpl
-        for _ in range(y1 - y0 + 1):
-            expand(buf, off, line, lut, bpl)
-            spi.write(line)
-            off += bpl
+        line = self.line
+        lut = self.lut
+        spi = self.spi
+        bpl = w >> 1
+        n = (len(line) >> 2) // bpl * bpl        # source bytes a write: 4 bytes of RGB565 each
+        part = line if 4 * n == len(line) else memoryview(line)[:4 * n]
+        end = off + bpl * h
+        while off < end:
+            if end - off < n:
+                n = end - off
+                part = memoryview(line)[:4 * n]
+            expand(buf, off, line, lut, n)
+            spi.write(part)
+            off += n
         self.cs.value(1)
 
     def set_backlight(self, pct):

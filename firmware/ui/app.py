@@ -127,7 +127,7 @@ class App:
                      "ui.widgets", "ui.seatnames", "ui.statistics", "ui.pause", "ui.sheet", "ui.pick",
                      "ui.place", "ui.paint", "ui.nav", "ui.settings", "ui.movelog", "ui.safestart",
                      "ui.linkgame", "ui.linksetup", "ui.linkstart", "ui.langfile", "ui.helptext",
-                     "ui.lineview", "ai.reason"):    # ai.reason: a hint's words
+                     "ui.lineview", "ui.words", "ai.reason"):    # ai.reason: a hint's words
             drop_module(name)
         lang = sys.modules.get("ui.lang")
         if lang:

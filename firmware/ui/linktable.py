@@ -16,7 +16,6 @@ device does not play coming over the cable.
 from micropython import const
 from ui.table import Table, Game
 from ui.screen import ticks_diff, tr
-from ui import words
 
 _NONE = const(255)         # = domino.tiles.NONE
 _M_RUN = const(0)          # = ui.table._M_RUN
@@ -126,7 +125,7 @@ class LinkTable(Table):
         elif s.is_mine(seat):            # ours, but the other device has moves we lack: its turn
             text = tr("Catching up with the other device")
         else:
-            text = words.thinking(self.game.names[seat])
+            text = self.app.need("ui.words").thinking(self.game.names[seat])
             ai = True
         if text != self.waiting:
             self.waiting = text

@@ -7,7 +7,8 @@ from ui.screen import drop_module, tr
 
 WARM = ("store", "stats", "savegame", "domino.record", "ui.widgets", "ui.menus", "ui.seatnames",
         "ui.statistics", "ui.dealcode", "ui.table", "ui.pick", "ui.paint", "ui.place", "ui.pause", "ui.sheet",
-        "ui.settings", "ui.movelog", "ui.linkgame", "ui.linksetup", "ui.linkstart", "ui.linktable")
+        "ui.settings", "ui.movelog", "ui.linkgame", "ui.linksetup", "ui.linkstart", "ui.linktable",
+        "ui.words")
 
 
 def warm_up():

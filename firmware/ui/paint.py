@@ -437,21 +437,67 @@ def cursor(t, g):
     _scroll_marks(t, g, vis)
 
 
-def _hand_tile(t, g, i, picking):
+_win = [None, 0, 0]           # the last cursor move's window: framebuf, width, height (the tiles
+                              # keep their size from move to move)
+
+
+def cursor_rects(t, g):
+    """A cursor move on a banded panel that sends rectangles (boards/_lcd.py show_rect): the tile
+    the cursor left and the one it is on, each drawn alone into the frame buffer's bytes as a
+    window of the hand row (from the raised tile's outline to the screen's bottom, on whole bytes:
+    the gaps between tiles are the background's), in the window's coordinates, and sent; the rest
+    of the panel stays as it is. A 240-row screen's upright hand spans two bands: drawing the row
+    whole in both took 32 ms on the emulated Pico. False where a window would not fit the buffer
+    (the row is drawn then)."""
+    b = t.app.board
+    t.load_hand()
+    vis = t.hand_span()[1]
+    top = t.hand_y - 1
+    h = g.h - top
+    fb = g.fb
+    for i in (t.cursor_was, t.cursor):
+        x, _, w, _ = t.hand_rect(i)
+        x0 = (x - 2) & ~1                        # the cursor's outline is 2 pixels wide; GS4: two
+        ww = ((x + w + 1) | 1) - x0 + 1          # pixels a byte, the window on whole bytes
+        if x0 + ww > g.w:
+            ww = g.w - x0
+        win = _win
+        if win[1] != ww or win[2] != h:
+            if (ww >> 1) * h > len(b.buf):
+                return False
+            import framebuf                      # (only a banded panel's board gets here)
+            win[0] = framebuf.FrameBuffer(b.buf, ww, h, framebuf.GS4_HMSB)
+            win[1] = ww
+            win[2] = h
+        b.set_band(0)                            # (ui/gfx.py's off: window rows lie in the buffer)
+        g.fb = win[0]
+        g.fb.fill_rect(0, 0, ww, h, g.c.BG)
+        _hand_tile(t, g, i, True, x0, top)
+        _scroll_marks(t, g, vis, x0, top)
+        g.fb = fb
+        b.show_rect(x0, top, ww, h)
+    t.hand_drawn(-1)
+    return True
+
+
+def _hand_tile(t, g, i, picking, dx=0, dy=0):
+    """Hand tile i, drawn dx, dy to the left and up of its place (a window of the screen's)."""
     c = g.c
     tile = t.hand[i]
     x, y, w, h = t.hand_rect(i)
-    g.tile(x, y, LO[tile], HI[tile], t.hand_horiz, t.hs, 0, c.CURSOR if picking and i == t.cursor else -1)
+    x -= dx
+    g.tile(x, y - dy, LO[tile], HI[tile], t.hand_horiz, t.hs, 0,
+           c.CURSOR if picking and i == t.cursor else -1)
     if picking and (t.playable >> tile) & 1:
-        g.fb.fill_rect(x, t.hand_y + t.hand_h - 3, w, 2, c.PLAYABLE)
+        g.fb.fill_rect(x, t.hand_y + t.hand_h - 3 - dy, w, 2, c.PLAYABLE)
 
 
-def _scroll_marks(t, g, vis):
-    ym = t.hand_y + (t.hand_h - g.lh) // 2
+def _scroll_marks(t, g, vis, dx=0, dy=0):
+    ym = t.hand_y + (t.hand_h - g.lh) // 2 - dy
     if t.hfirst > 0:
-        g.text("<", 0, ym, g.c.ACCENT)
+        g.text("<", -dx, ym, g.c.ACCENT)
     if t.hfirst + vis < t.nh:
-        g.right(">", g.w, ym, g.c.ACCENT)
+        g.right(">", g.w - dx, ym, g.c.ACCENT)
 
 
 def draw_layout(v, g, highlight=0, mark_col=-1):

@@ -123,10 +123,16 @@ def key(t, k):
     f = t.hfirst
     vis = t.hand_span()[1]
     part = _P_HAND
-    if f <= was < f + vis and f <= t.cursor < f + vis and t.hand_at == app.board.moved:
+    if f <= was < f + vis and f <= t.cursor < f + vis:
         t.set_cursor_was(was)
-        part = _P_CURSOR
-    t.changed(part | (_P_TABLE | _P_MSG if t.hint_move >= 0 else 0))
+        if hasattr(app.board, "show_rect") and not app.parts and not app.dirty and \
+                app.need("ui.paint").cursor_rects(t, app.g):
+            part = 0                    # the two tiles drawn and sent, as rectangles, now
+        elif t.hand_at == app.board.moved:
+            part = _P_CURSOR
+    part |= _P_TABLE | _P_MSG if t.hint_move >= 0 else 0
+    if part:
+        t.changed(part)
 
 
 def jump(t, d, from_start):

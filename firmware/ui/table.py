@@ -6,7 +6,7 @@ import gc
 from micropython import const
 from ui.screen import Screen, ANIM_MS, ticks_diff, drop_module, tr
 from ui.gfx import TableView, wrap
-from ui import brain, words
+from ui import brain
 _NONE = const(255)         # = domino.tiles.NONE
 _EV_DRAW = const(2)        # = domino.round.EV_DRAW
 _K_A = const(0x010)        # = keys.K_A
@@ -424,6 +424,7 @@ class Table(Screen):
             self.undo_to = -1                        # a pass or a draw shows something: no undo
             ev = m.forced()
             name = self.name(s)
+            words = app.need("ui.words")             # (unloaded while the AI searches: app.release)
             if ev == _EV_DRAW:
                 t = rd.stock[rd.sp - 1]
                 if human and self.shown == s:
@@ -515,6 +516,7 @@ class Table(Screen):
         words, the seat's points in play, the table area as drawn: ui/paint.py snap)."""
         rd = self.game.match.round
         s = rd.turn
+        words = self.app.need("ui.words")
         return (s, words.describe(rd, mv, self.msg_lines == 1), rd.inplay[s],
                 self.app.need("ui.paint").snap(self))
 
@@ -530,6 +532,7 @@ class Table(Screen):
         rows = paint.changed_rows(self, before)     # the other tiles where they were: only the
         paint = None                                # table area's rows that changed
         parts = rows | _P_HEAD | _P_MSG
+        words = self.app.need("ui.words")
         if s == self.shown or hide:                 # the hand shown lost a tile, or goes face down
             parts |= _P_HAND                         # (another seat's move leaves it as drawn)
         self.tell(words.played(self.name(s) or tr("You"), text, rd.inplay[s] - pts),

@@ -15,7 +15,7 @@ tool stops the UI match harness at the menu, has the device print its block map
     there for as long as the code is loaded (the AI's: for good).
 
     python -m tools.bench.heap_replay [--board waveshare_lcd13] [--image pico|pico_w] [--keep OUT.txt]
-                                         [--below BYTES | --probe N]
+                                         [--match 1-3] [--lang en|ru] [--below BYTES | --probe N]
 
 At the menu by default; --below: at the match's first probe (uimatch.py's collections: AI ticks, saves,
 before each press) with under BYTES free, --probe: at its Nth probe (the match repeats exactly, so the
@@ -67,9 +67,10 @@ class ReplayError(Exception):
 PROBE_ANCHOR = "        if f < low[0]:\n"
 
 
-def device_dump(board, image=emu.DEFAULT_IMAGE, below=0, probe=0):
-    """The harness's output at the menu of `board` on `image` (or at a probe of its match: `below`
-    bytes free, the `probe`th), with the map and the RAM dump."""
+def device_dump(board, image=emu.DEFAULT_IMAGE, below=0, probe=0, match=1):
+    """The harness's output at the menu of `board` on `image` (or at a probe of its match, the
+    bench's UI match number `match`: `below` bytes free, the `probe`th), with the map and the RAM
+    dump."""
     src = os.path.join(bench_pico.SCRIPTS, "uimatch.py")
     with open(src) as f:
         text = f.read()
@@ -88,7 +89,7 @@ def device_dump(board, image=emu.DEFAULT_IMAGE, below=0, probe=0):
             else:
                 f.write(text.replace(ANCHOR, ANCHOR + "".join(
                     "    " + ln + "\n" for ln in DUMP.strip().splitlines()), 1))
-        r = bench_pico.ui_run(board, *bench_pico.UI_MATCHES[0][1:], uimatch=path, image=image)
+        r = bench_pico.ui_run(board, *bench_pico.UI_MATCHES[match - 1][1:], uimatch=path, image=image)
     if "HR_END" not in r.stdout:
         raise ReplayError("the device did not finish the dump:\n" + r.stdout[-2000:])
     return r.stdout
@@ -241,6 +242,10 @@ def main(argv=None):
                    help="dump at the first probe with under BYTES free")
     p.add_argument("--probe", type=cli.typed(cli.whole, 0, cli.MAX_COUNT), default=0,
                    help="dump at the match's Nth probe")
+    p.add_argument("--match", type=cli.typed(cli.whole, 1, len(bench_pico.UI_MATCHES)), default=1,
+                   help="the bench's UI match (1-%d: %s)" % (len(bench_pico.UI_MATCHES), "; ".join(
+                       m[0] for m in bench_pico.UI_MATCHES)))
+    p.add_argument("--lang", default="en", choices=("en", "ru"), help="the device's language")
     p.add_argument("--keep", type=cli.typed(cli.out_file), help="also write the device's output here")
     p.add_argument("--from", dest="src", type=cli.typed(cli.in_file),
                    help="replay a kept output instead of running the device")
@@ -250,7 +255,8 @@ def main(argv=None):
             with open(a.src) as f:
                 text = f.read()
         else:
-            text = device_dump(a.board, a.image, a.below, a.probe)
+            bench_pico.LANG[0] = a.lang
+            text = device_dump(a.board, a.image, a.below, a.probe, a.match)
         if a.keep:
             with open(a.keep, "w") as f:
                 f.write(text)
