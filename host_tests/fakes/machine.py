@@ -8,9 +8,24 @@ BIG_DC0 = [0]     # ... of which were sent with DC low (command mode): should st
 SPI_BYTES = [0]   # total SPI bytes written
 DC_PIN = [None]   # gpio number whose level is recorded as "dc" with each SPI write
 I2C_DEVICES = [0x3C]
+FREQ = [125000000, 48000000]   # clk_sys, clk_peri (MicroPython's rp2 port: clk_peri from the USB PLL)
+
+
+def freq(*a):
+    """machine.freq() as the rp2 port has it: the CPU's clock, or set it (and clk_peri: 48 MHz or
+    the CPU's clock, else ValueError)."""
+    if not a:
+        return FREQ[0]
+    if len(a) > 1 and a[1] not in (48000000, a[0]):
+        raise ValueError("peripheral freq must be 48_000_000 or the same as the MCU freq")
+    FREQ[0] = a[0]
+    if len(a) > 1:
+        FREQ[1] = a[1]
 
 
 def reset():
+    FREQ[0] = 125000000
+    FREQ[1] = 48000000
     del LOG[:]
     SPI_BYTES[0] = 0
     BIG[0] = 0

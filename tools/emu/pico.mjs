@@ -35,11 +35,10 @@ export class Pico {
   /**
    * firmware: path of a MicroPython .uf2; fs: its filesystem's { offset, bytes } (parseFs);
    * flash: littlefs image bytes (placed at fs.offset) or null;
-   * clkPeri: the SPI clock (MicroPython's rp2 port sets clk_peri to 48 MHz; rp2040js assumes 125);
    * flashTiming: erases and page programs take their typical time (else none: rp2040js has no
    * flash timing at all).
    */
-  constructor({ firmware, fs: fsAt, flash = null, clkPeri = 48e6, flashTiming = false, spiInstant = false }) {
+  constructor({ firmware, fs: fsAt, flash = null, flashTiming = false, spiInstant = false }) {
     if (!fsAt) throw new Error('the filesystem\'s place (fs: { offset, bytes }) is needed');
     this.fs = fsAt;
     this.simulator = new Simulator();
@@ -61,7 +60,7 @@ export class Pico {
       if (flash.length > fsAt.bytes) throw new Error(`flash image of ${flash.length} B is over the filesystem's ${fsAt.bytes} B`);
       mcu.flash.set(flash, fsAt.offset);
     }
-    if (!spiInstant) this._spiTiming(clkPeri);
+    if (!spiInstant) this._spiTiming();
     this._flashWrites(flashTiming);
   }
 
@@ -106,9 +105,12 @@ export class Pico {
   // (MicroPython's machine.SPI uses DMA for both directions) overruns the 8-entry RX FIFO and the
   // RX channel waits forever. Here each frame completes after its bit time at the programmed SPI
   // clock (clk_peri / (CPSDVSR * (1 + SCR))), and waits while the RX FIFO is full, like the real
-  // PL022 pacing. MISO reads 0. SPI(baudrate=62_500_000) really runs at 24 MHz, as on a Pico.
+  // PL022 pacing. MISO reads 0. clk_peri is rp2040js's, from the clock registers as the firmware
+  // set them: MicroPython's rp2 port feeds it from the 48 MHz USB PLL (SPI(baudrate=62_500_000)
+  // then runs at 24 MHz, as on a Pico), machine.freq(f, f) from clk_sys (62.5 MHz at 125 MHz).
   // Listeners (a display decoder) go in spiListeners[n]: fn(byte) for every byte sent on SPIn.
-  _spiTiming(clkPeri) {
+  _spiTiming() {
+    const mcu = this.mcu;
     this.spiListeners = [[], []];
     this.mcu.spi.forEach((spi, n) => {
       const alarm = this.clock.createAlarm(() => {
@@ -121,7 +123,7 @@ export class Pico {
         const c0 = spi.control0;
         const bits = (c0 & 0xf) + 1;
         const div = (spi.clockDivisor || 2) * (1 + ((c0 >> 8) & 0xff));
-        alarm.schedule((bits * div * 1e9) / clkPeri);
+        alarm.schedule((bits * div * 1e9) / mcu.clkPeri);
       };
     });
   }
