@@ -7,7 +7,10 @@
 #
 # make_lut(colours565) builds a 256-entry table (1 KB): one source byte (two pixels) -> four output
 # bytes, already in the panel's big-endian byte order. expand() is a @micropython.viper loop on
-# MicroPython; expand_py() is the plain-Python twin (CPython, tests, ports without native code).
+# MicroPython; expand_py() is the plain-Python twin (CPython, tests, ports without native code);
+# the Pico runs boards/_gs4_asm.py's, in its inline assembler. All three take the same four
+# arguments, the first source byte's offset and the count in one: off << 16 | n (the assembler's
+# functions take four at most).
 
 
 def rgb565(r, g, b):
@@ -37,9 +40,11 @@ def make_lut(colours565, lut=None):
     return lut
 
 
-def expand_py(src, off, dst, lut, n):
-    """Expand n source bytes of src from offset off into dst[0:4n] through lut."""
+def expand_py(src, dst, lut, off):
+    """Expand n source bytes of src from offset off into dst[0:4n] through lut (off: the offset << 16 | n)."""
     j = 0
+    n = off & 0xFFFF
+    off >>= 16
     for i in range(off, off + n):
         o = src[i] * 4
         dst[j] = lut[o]
@@ -53,10 +58,11 @@ try:
     import micropython
 
     @micropython.viper
-    def expand(src: ptr8, off: int, dst: ptr32, lut: ptr32, n: int):
-        s = off
-        e = off + n
-        q = off + (n & ~3)
+    def expand(src: ptr8, dst: ptr32, lut: ptr32, off: int):
+        s = off >> 16
+        n = off & 0xFFFF
+        e = s + n
+        q = s + (n & ~3)
         j = 0
         while s < q:                     # four bytes a pass: the loop's own work is most of a pass
             dst[j] = lut[src[s]]

@@ -4,14 +4,16 @@
 # panels' driver imports it (boards/_st7789.py), and only where the inline assembler exists: on
 # any other port (the unix port of the tests, the browser's) importing this module is a
 # SyntaxError, and the driver takes boards/_gs4.py's expand.
+# ruff: noqa: F821
+# pyright: reportUndefinedVariable=false, reportArgumentType=false
+# (the registers, instructions and labels are the assembler's names, not Python's)
 import micropython
 
 
 @micropython.asm_thumb
-def expand4(r0, r1, r2, r3):
-    # r0: the source bytes (+ the offset), r1: the output words, r2: the table's words,
-    # r3: offset << 16 | count (four arguments at most: expand4(src, dst, lut, off << 16 | n) is
-    # expand(src, off, dst, lut, n), called without a Python layer between)
+def expand(r0, r1, r2, r3):
+    # r0: the source bytes, r1: the output words, r2: the table's words, r3: the first source
+    # byte's offset << 16 | the count (boards/_gs4.py's expand: the same four arguments)
     mov(r4, r3)
     lsr(r4, r4, 16)
     add(r0, r0, r4)          # the first source byte

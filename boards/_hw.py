@@ -66,19 +66,6 @@ def pwm(gpio, freq=1000, duty=0):
     return p
 
 
-def panel_spi(uid, sck, mosi):
-    """The colour panel's SPI bus at 62.5 MHz, the ST7789's fastest write clock (a 16 ns serial
-    clock cycle, datasheet tSCYCW). MicroPython's rp2 port feeds the peripheral clock from the
-    48 MHz USB PLL, where an SPI tops out at 24 MHz; machine.freq(f, f) feeds it from clk_sys, as
-    the Pico SDK does by default, so SPI(baudrate=62_500_000) runs at 62.5 MHz (125 MHz Pico; 37.5
-    MHz at a Pico 2's 150 MHz). Sending a band, not drawing it, set the pace of a played tile. Set
-    before any UART is made: the link cable's baud divisor is worked out from this clock."""
-    import machine
-    f = machine.freq()
-    machine.freq(f, f)
-    return machine.SPI(uid, baudrate=62500000, polarity=0, phase=0, sck=Pin(sck), mosi=Pin(mosi))
-
-
 LINK_BAUD = const(115200)   # docs/LINK.md, "The wire"
 
 

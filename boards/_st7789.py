@@ -16,13 +16,9 @@ import time
 from boards._gs4 import make_lut
 
 try:
-    from boards._gs4_asm import expand4         # the Pico's inline assembler: 3-4 times the viper's pace
+    from boards._gs4_asm import expand          # the Pico's inline assembler: 3-4 times the viper's pace
 except (ImportError, SyntaxError):              # no inline assembler here (the tests' unix port)
     from boards._gs4 import expand
-
-    def expand4(src, dst, lut, span):
-        """expand(src, off, dst, lut, n), its offset and count packed: span = off << 16 | n."""
-        expand(src, span >> 16, dst, lut, span & 0xFFFF)
 
 try:
     from micropython import const
@@ -159,7 +155,7 @@ class ST7789:
             if end - off < n:
                 n = end - off
                 part = memoryview(line)[:4 * n]
-            expand4(buf, line, lut, off << 16 | n)
+            expand(buf, line, lut, off << 16 | n)
             spi.write(part)
             off += n
         self.cs.value(1)

@@ -60,13 +60,16 @@ class RgbLed:
 
 def build(width=WIDTH, height=HEIGHT, xoff=40, yoff=53, name="pimoroni_pack", extra=EXTRA_INIT,
           pitch=PITCH_UM):
-    from machine import Pin
+    from machine import SPI, Pin, freq
 
-    from boards._hw import GpioKeys, panel_spi, pwm
+    from boards._hw import GpioKeys, pwm
     from boards._lcd import LcdBoard, start
     from boards._st7789 import ST7789
 
-    spi = panel_spi(0, 18, 19)
+    f = freq()
+    freq(f, f)  # pyright: ignore[reportCallIssue]  (rp2: the CPU's and the peripherals' clocks)
+    #             the peripheral clock from clk_sys: the SPI at 62.5 MHz, not 24
+    spi = SPI(0, baudrate=62500000, polarity=0, phase=0, sck=Pin(18), mosi=Pin(19))   # (BOARDS.md)
     disp = ST7789(spi, Pin(17, Pin.OUT), Pin(16, Pin.OUT), width, height, rst=None,
                   backlight=pwm(20, 1000, 0), xoff=xoff, yoff=yoff, madctl=0x70,
                   extra_init=extra)

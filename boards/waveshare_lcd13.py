@@ -42,13 +42,16 @@ EXTRA_INIT = ((0xB2, b"\x0c\x0c\x00\x33\x33"), (0xB7, b"\x35"), (0xBB, b"\x19"),
 
 
 def build():
-    from machine import Pin
+    from machine import SPI, Pin, freq
 
-    from boards._hw import GpioKeys, panel_spi, pwm
+    from boards._hw import GpioKeys, pwm
     from boards._lcd import LcdBoard, start
     from boards._st7789 import ST7789
 
-    spi = panel_spi(1, 10, 11)
+    f = freq()
+    freq(f, f)  # pyright: ignore[reportCallIssue]  (rp2: the CPU's and the peripherals' clocks)
+    #             the peripheral clock from clk_sys: the SPI at 62.5 MHz, not 24
+    spi = SPI(1, baudrate=62500000, polarity=0, phase=0, sck=Pin(10), mosi=Pin(11))   # (BOARDS.md)
     disp = ST7789(spi, Pin(9, Pin.OUT), Pin(8, Pin.OUT), WIDTH, HEIGHT, rst=Pin(12, Pin.OUT),
                   backlight=pwm(13, 1000, 0), xoff=0, yoff=0, madctl=0x70,
                   extra_init=EXTRA_INIT)

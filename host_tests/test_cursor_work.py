@@ -4,7 +4,8 @@ the MicroPython unix port over the fake `machine` (host_tests/fakes), whose SPI 
 logs the commands. A cursor move along the hand sends the two tiles it touched as two rectangles
 (ui/paint.py cursor_rects, board.show_rect): no band is drawn again, and far fewer bytes reach the
 panel than the hand row's bands hold. A played tile's redraw sends every changed region once, and
-the hand row, drawn once, only over the columns its tiles took (ui/paint.py hand_rects). The emulated Pico measures the time it takes
+the hand row, drawn once, only over the columns its tiles took (ui/paint.py hand_rects). The
+emulated Pico measures the time it takes
 (tools/bench/pico.py, press-to-pixels: <= 16 ms) and that the panel shows what the simulator does
 (host_tests/test_pico_emu.py)."""
 import json

@@ -16,8 +16,8 @@ for n in list(range(0, 18)) + [119, 120, 121, 160, 163]:
     for off in (0, 1, 3, 7, 200):
         a = bytearray(4 * n + 8)
         b = bytearray(4 * n + 8)
-        gs4.expand(src, off, a, lut, n)
-        gs4.expand_py(src, off, b, lut, n)
+        gs4.expand(src, a, lut, off << 16 | n)
+        gs4.expand_py(src, b, lut, off << 16 | n)
         runs += 1
         if a != b:
             bad.append((n, off))
