@@ -11,7 +11,7 @@ import shutil
 import subprocess
 import sys
 
-from tools.deploy.main import MPY_CROSS_FLAGS
+from tools.deploy.main import MPY_CROSS_FLAGS, THUMB_ONLY
 from tools.find_micropython import find
 from tools.paths import ROOT
 
@@ -47,6 +47,8 @@ def compile_tree(src, dst, prefix=""):
             if not f.endswith(".py"):
                 continue
             s = os.path.join(base, f)
+            if os.path.normpath(os.path.join(prefix, rel, f)).replace(os.sep, "/") in THUMB_ONLY:
+                continue                 # (the Pico's assembler: its importer takes the viper code)
             if cross and arch and f != "main.py":
                 d = os.path.join(dst, rel, f[:-3] + ".mpy")
                 name = os.path.normpath(os.path.join(prefix, rel, f[:-3] + ".mpy")).replace(os.sep, "/")
