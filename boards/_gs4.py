@@ -41,7 +41,7 @@ def make_lut(colours565, lut=None):
 
 
 def expand_py(src, dst, lut, off):
-    """Expand n source bytes of src from offset off into dst[0:4n] through lut (off: the offset << 16 | n)."""
+    """Expand n source bytes of src into dst[0:4n] through lut; off: the first one's offset << 16 | n."""
     j = 0
     n = off & 0xFFFF
     off >>= 16

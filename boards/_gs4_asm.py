@@ -1,6 +1,6 @@
-# boards/_gs4.py's expand() in the Pico's inline Thumb assembler: the same bytes, three to four times
-# faster than the viper loop on the emulated Pico (a 320-pixel row's 160 bytes: 86 us in viper,
-# ~25 here), which was almost half of sending a row to the panel at 62.5 MHz. Only the colour
+# boards/_gs4.py's expand() in the Pico's inline Thumb assembler: the same bytes, faster than the
+# viper loop on the emulated Pico (a 320-pixel row's 160 bytes, call included: ~90 us in viper,
+# ~57 here), which was almost half of sending a row to the panel at 62.5 MHz. Only the colour
 # panels' driver imports it (boards/_st7789.py), and only where the inline assembler exists: on
 # any other port (the unix port of the tests, the browser's) importing this module is a
 # SyntaxError, and the driver takes boards/_gs4.py's expand.

@@ -47,6 +47,8 @@ def compile_tree(dst=MPY_DIR):
     compiler in the heap). Only changed files are recompiled. Returns dst, or None when mpy-cross
     is not available (the caller then runs the sources)."""
     import subprocess as sp
+
+    from tools.deploy.main import THUMB_ONLY
     cross, arch = _mpy_cross_arch()
     if not cross:
         return None
@@ -62,6 +64,8 @@ def compile_tree(dst=MPY_DIR):
                 if f.startswith(".") or f.endswith((".pyc", ".pyi", ".tmp")):
                     continue
                 src = os.path.join(base, f)
+                if os.path.normpath(os.path.join(rel, f)).replace(os.sep, "/") in THUMB_ONLY:
+                    continue             # (the Pico's assembler: its importer takes the viper code)
                 is_main = not f.endswith(".py") or (rel == "." and f == "main.py")  # copied as is
                 out = os.path.join(out_dir, f if is_main else f[:-3] + ".mpy")
                 want.add(os.path.normpath(out))
@@ -74,10 +78,6 @@ def compile_tree(dst=MPY_DIR):
                 else:
                     r = sp.run([cross, "-march=" + arch, "-o", tmp, src], capture_output=True,
                                text=True)
-                    if r.returncode and "invalid arch" in r.stderr:
-                        want.discard(os.path.normpath(out))  # the Pico's inline assembler
-                        continue                              # (boards/_gs4_asm.py): its importer
-                        #                                       takes the viper code instead
                     if r.returncode:
                         raise RuntimeError("mpy-cross failed on %s: %s" % (
                             os.path.relpath(src, ROOT), r.stderr.strip().splitlines()[-1:]))
