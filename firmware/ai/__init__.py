@@ -13,7 +13,6 @@ play); `stats()` reports the last hard search.
 """
 from . import context
 from .policy import pick_easy, pick_medium
-from . import hard
 
 LEVELS = ("easy", "medium", "hard")
 BASELINES = {}                     # level name -> pick(ctx, match, seat, rng, buf, n), host tools only
@@ -61,10 +60,14 @@ def choose(match, seat, level, budget_ms=500, clock=None, on_tick=None, seed=Non
 
 
 def _hard(ctx, match, seat, rng, buf, n, budget_ms, clock, on_tick, work):
+    """The hard search; the medium pick where its code or buffers do not fit. Its module (plain
+    bytecode, unlike rollout's native code) is loaded at its first use: a match of easy and medium
+    seats never holds it."""
     try:
+        from . import hard
         return hard.choose(ctx, match, seat, rng, buf, n, budget_ms, clock, on_tick, work)
     except MemoryError:
-        ctx.hard = None
+        ctx.hard = None              # (a failed import leaves no half module in sys.modules)
         try:
             import gc
             gc.collect()

@@ -17,12 +17,13 @@ problem = None
 make_room = None      # set by the app: unloads what the screens can load again later
 
 
-def load():
-    """Load the AI now (at boot: it stays for good, low in the heap). False when there is none."""
-    return _module()
+def load(hard=True):
+    """Load the AI now (before a table: it stays for good, low in the heap), with its hard search
+    where `hard` (a hard seat; a hint loads it when first asked). False when there is none."""
+    return _module(hard)
 
 
-def _module():
+def _module(hard=False):
     global _ai, problem
     if _ai is None:
         for attempt in (0, 1):
@@ -41,6 +42,15 @@ def _module():
                 break
         if _ai is None:
             _ai = False
+    if hard and _ai and "ai.hard" not in sys.modules:
+        for attempt in (0, 1):       # (plain bytecode: it could be dropped and loaded again)
+            try:
+                import ai.hard
+                break
+            except MemoryError:      # ai.choose plays the medium pick without it
+                problem = "AI did not fit in memory"
+                if make_room is not None:
+                    make_room()
     return _ai
 
 
@@ -84,7 +94,7 @@ def stand_in(match):
 
 def choose(match, seat, level, budget_ms, clock=None, on_tick=None):
     global problem
-    a = _module()
+    a = _module(level == "hard")
     if a:
         try:
             m = getattr(a, "choose")(match, seat, level, budget_ms, clock=clock, on_tick=on_tick)
@@ -102,7 +112,7 @@ def hint(match, seat, budget_ms, clock=None, on_tick=None, short=False, cols=0):
     """(move, reason): the reason fits 40 characters, 16 with short, and `cols` where it is not 0
     (its short form where the long one would not; ui/words.py shows it)."""
     global problem
-    a = _module()
+    a = _module(True)
     if a:
         try:
             m, why = getattr(a, "hint")(match, seat, budget_ms, clock=clock, on_tick=on_tick, short=short,

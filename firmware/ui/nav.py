@@ -140,7 +140,7 @@ def _linked(app, session):
         for o in session.owners:
             if o in "emh":               # ui/linkgame.py OWNERS: the AI levels
                 from ui import brain
-                brain.load()
+                brain.load("h" in session.owners)
                 break
     t = app.need("ui.linkstart").start(app, session)
     drop_module("ui.linkstart")
@@ -182,8 +182,9 @@ def begin(app):
     for kind in p[1]:
         if kind != "human":          # an AI seat: the AI loaded now, for good (its native code is
             from ui import brain     # never freed), before the table, with the menus gone: low in
-            brain.load()             # the heap, and no pause at its first move. A game of people
-            break                    # alone loads it only for a hint (20 KB of heap kept free)
+            brain.load("hard" in p[1])   # the heap, and no pause at its first move; its hard search
+            break                    # only for a hard seat. A game of people alone loads it only
+                                     # for a hint (20 KB of heap kept free)
     from ui.table import Game, Table
     t = app.table = Table(app, Game(p[0], p[1], p[2], p[3], p[6]))
     if p[4]:
