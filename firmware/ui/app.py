@@ -70,7 +70,8 @@ class App:
         self.unsaved = False         # the last save failed: nothing may say "saved"
         self.saved = None            # the checksum of the last save (read back by ui/pause.verify)
         self.last_error = None
-        self.low_mem = 1 << 30       # lowest gc.mem_free() seen between steps (every 16th)
+        self.low_mem = 0             # lowest gc.mem_free() seen between steps (every 16th), where
+                                     # a proof starts it at 1 << 30; 0: not watched (a heap walk)
         self._pass = 0
         self.probe = None            # tests: called on every AI tick and after every save
         self.table = None            # the Table screen of the game in progress
@@ -348,9 +349,9 @@ class App:
         except Exception as e:
             self.fail(e)
         self._pass += 1
-        if not self._pass & 15:          # gc.mem_free() walks the heap's whole block table: 8 ms on a
-            free = gc.mem_free()         # Pico, every 16th pass (docs/benchmarks.md, press-to-pixels)
-            if free < self.low_mem:
+        if self.low_mem and not self._pass & 15:   # gc.mem_free() walks the heap's whole block
+            free = gc.mem_free()         # table: 8 ms on a Pico, a key pressed meanwhile waits (the
+            if free < self.low_mem:      # proofs only, docs/benchmarks.md press-to-pixels)
                 self.low_mem = free
         self.board.idle_ms(_FRAME_MS)
 

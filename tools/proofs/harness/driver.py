@@ -70,6 +70,7 @@ class Driver:
         if hold:
             self.board.host_keys(keybits(hold))
         self.app = App(self.board, job.get("root", "/tmp/ui"), ai_clock=clock, warm=bool(job.get("warm")))
+        self.app.low_mem = 1 << 30              # the app's own lowest free heap between steps, watched
         s = self.app.settings
         s["anim"] = job.get("anim", 0)
         s["think"] = job.get("think", 250)

@@ -496,6 +496,7 @@ def run():
     app.settings["think"] = 250
     app.settings.pop("seed", None)       # deals from board.seed, drawn from the run's seed
     app.probe = probe
+    app.low_mem = 1 << 30                # the app's own lowest free heap between steps, watched
     board.seed = R.below(1 << 30)
     wrap(app, "start", start)
     wrap(app, "resume", resume)
