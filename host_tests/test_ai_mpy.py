@@ -20,6 +20,7 @@ from domino.rules import Rules
 from domino.match import Match
 from domino.round import PLAYING
 import ai
+import ai.hard        # loaded at its first use; the app loads it before a table with a hard seat
 
 
 class Counter:
