@@ -23,8 +23,8 @@ CEILING = 140 * 1024     # bytes of .mpy in one board's tree: the game, the link
 #                          only to choose a language or show help) and the link's keyed frames and
 #                          refusals (link/setup.py, loaded only when they happen), and the line
 #                          view (ui/lineview.py, loaded only while it is open), a cursor move's two
-#                          tiles and a changed hand row sent as rectangles (ui/paint.py, boards/_st7789.py):
-#                          141,555 B on pimoroni_pack2, rp2040. Flash holds it
+#                          tiles sent as rectangles (ui/paint.py, boards/_st7789.py) and the Pico's
+#                          assembler loop (boards/_gs4_asm.py). Flash holds it
 #                          many times over; the heap's budget is the device figure that binds.
 BOARDS = deploy.board_names()
 _trees = {}

@@ -245,8 +245,6 @@ class App:
         "Drawing only what changed")."""
         b = self.board
         g = self.g
-        if hasattr(b, "show_rect") and hasattr(sc, "send_rects"):
-            parts = sc.send_rects(g, parts)      # (what the screen sends as rectangles of its own)
         h = b.height
         band = b.band if b.band and b.band < h else h
         runs = []

@@ -400,28 +400,13 @@ def hand(t, g):
     n = t.nh
     b = g.board
     if g.fb is b.fb:                             # (not a test's frame of its own)
-        t.hand_drawn(-1, (0, g.w))
+        t.hand_drawn(-1)
     if t.shown == _NONE:
         if not t.solo and not g.mono:             # (1-bit: nothing lit there, tests check)
             g.center(tr("(hands hidden)"), t.hand_y + (t.hand_h - g.lh) // 2, c.DIM)
         return
-    vis, cols = _shown(t, g)
-    picking = t.mode in (_M_PICK, _M_END) and t.shown == t.game.match.round.turn
-    f = t.hfirst
-    for i in range(f, min(n, f + vis)):
-        _hand_tile(t, g, i, picking)
-    _scroll_marks(t, g, vis)
-    if g.fb is b.fb:
-        t.hand_drawn(b.moved if b.y0 <= t.hand_y - 1 and g.h <= b.y0 + (b.band or g.h) else -1,
-                     cols)                       # (the whole row in the buffer: see cursor)
-
-
-def _shown(t, g):
-    """The hand row's tiles shown (they follow the cursor: t.hfirst set) and the columns they and
-    the cursor's outline take, or the whole row's with the scroll marks: (tiles shown, (first, end))."""
-    n = t.nh
-    x0, vis, p = t.hand_span()
-    f = t.hfirst
+    x0, vis, _ = t.hand_span()
+    f = t.hfirst                                 # the shown tiles follow the cursor
     if t.cursor < f:
         f = t.cursor
     if t.cursor >= f + vis:
@@ -429,9 +414,12 @@ def _shown(t, g):
     if f > max(0, n - vis):
         f = max(0, n - vis)
     t.scroll_hand(f)
-    if vis < n:
-        return vis, (0, g.w)
-    return vis, (x0 - 2, x0 + n * p - 1)         # (tiles p - 3 wide, their outline 2 more a side)
+    picking = t.mode in (_M_PICK, _M_END) and t.shown == t.game.match.round.turn
+    for i in range(f, min(n, f + vis)):
+        _hand_tile(t, g, i, picking)
+    _scroll_marks(t, g, vis)
+    if g.fb is b.fb and b.y0 <= t.hand_y - 1 and g.h <= b.y0 + (b.band or g.h):
+        t.hand_drawn(b.moved)                    # the whole row is in the buffer (see cursor)
 
 
 def cursor(t, g):
@@ -449,71 +437,8 @@ def cursor(t, g):
     _scroll_marks(t, g, vis)
 
 
-_win = [None, 0, 0]           # the last window drawn: framebuf, width, height (a cursor move's
-                              # tiles keep their size from move to move)
-
-
-def _window(b, w, h):
-    """A framebuf of w x h pixels over the frame buffer's first bytes (None: it would not fit)."""
-    win = _win
-    if win[1] != w or win[2] != h:
-        if (w >> 1) * h > len(b.buf):
-            return None
-        import framebuf                          # (only a banded panel's board gets here)
-        win[0] = framebuf.FrameBuffer(b.buf, w, h, framebuf.GS4_HMSB)
-        win[1] = w
-        win[2] = h
-    return win[0]
-
-
-def hand_rects(t, g):
-    """The hand row drawn again whole (a tile played or drawn) on a banded panel that sends
-    rectangles (boards/_lcd.py show_rect): once, in windows as wide as the frame buffer holds at
-    the row's height, over the columns its tiles take now or took when last drawn (t.hand_cols);
-    the rest of the row is background on the panel already. Drawn as bands, a 240-row screen's
-    row (two bands) was drawn twice and sent whole. False where there is no hand to show (the band
-    path draws what the row says then)."""
-    t.load_hand()
-    if t.shown == _NONE:
-        return False
-    b = t.app.board
-    top = t.hand_y - 1
-    h = g.h - top
-    vis, cols = _shown(t, g)
-    was = t.hand_cols
-    a = min(cols[0], was[0])
-    a = a & ~1 if a > 0 else 0                   # (GS4: two pixels a byte, windows on whole bytes)
-    z = max(cols[1], was[1])
-    z = min(g.w, (z + 1) & ~1)
-    most = (len(b.buf) * 2 // h) & ~1            # the widest window the buffer holds
-    if most < 2 or a >= z:
-        return False
-    k = (z - a + most - 1) // most               # windows, of (about) equal widths
-    ww = ((z - a + k - 1) // k + 1) & ~1
-    picking = t.mode in (_M_PICK, _M_END) and t.shown == t.game.match.round.turn
-    f = t.hfirst
-    last = min(t.nh, f + vis)
-    p = t.hand_span()[2]
-    fb = g.fb
-    x = a
-    while x < z:
-        w = ww if x + ww <= z else z - x
-        win = _window(b, w, h)
-        if win is None:
-            return False
-        b.set_band(0)                            # (ui/gfx.py's off: window rows lie in the buffer)
-        g.fb = win
-        win.fill_rect(0, 0, w, h, g.c.BG)
-        for i in range(f, last):
-            tx = t.hand_rect(i)[0]
-            if tx - 2 < x + w and tx + p > x:    # (its outline reaches 2 pixels either side)
-                _hand_tile(t, g, i, picking, x, top)
-        _scroll_marks(t, g, vis, x, top)
-        g.fb = fb
-        b.show_rect(x, top, w, h)
-        x += w
-    t.hand_drawn(-1, cols)
-    return True
+_win = [None, 0, 0]           # the last cursor move's window: framebuf, width, height (the tiles
+                              # keep their size from move to move)
 
 
 def cursor_rects(t, g):
@@ -536,11 +461,16 @@ def cursor_rects(t, g):
         ww = ((x + w + 1) | 1) - x0 + 1          # pixels a byte, the window on whole bytes
         if x0 + ww > g.w:
             ww = g.w - x0
-        win = _window(b, ww, h)
-        if win is None:
-            return False
+        win = _win
+        if win[1] != ww or win[2] != h:
+            if (ww >> 1) * h > len(b.buf):
+                return False
+            import framebuf                      # (only a banded panel's board gets here)
+            win[0] = framebuf.FrameBuffer(b.buf, ww, h, framebuf.GS4_HMSB)
+            win[1] = ww
+            win[2] = h
         b.set_band(0)                            # (ui/gfx.py's off: window rows lie in the buffer)
-        g.fb = win
+        g.fb = win[0]
         g.fb.fill_rect(0, 0, ww, h, g.c.BG)
         _hand_tile(t, g, i, True, x0, top)
         _scroll_marks(t, g, vis, x0, top)

@@ -125,7 +125,6 @@ class Table(Screen):
         self.cursor_tile = _NONE
         self.cursor_was = 0          # where the cursor was drawn before a move (_P_CURSOR)
         self.hand_at = -1            # board.moved when the hand row was last drawn whole in the buffer
-        self.hand_cols = (0, w)      # the hand row's columns that may hold tiles on the panel now
         self.trows = (0, 0)          # _P_TROWS's rows
         self.trows2 = (0, 0)         # _P_TROWS2's (t.trows again when the move changed one span)
         self.playable = 0            # mask of tiles with a legal move
@@ -230,12 +229,9 @@ class Table(Screen):
         self.trows = rows
         self.trows2 = rows2
 
-    def hand_drawn(self, moved, cols=None):
-        """The hand row was drawn whole into the buffer at board.moved `moved` (-1: it was not);
-        cols: (first, end) of the columns its tiles and marks took (ui/paint.py hand_rects)."""
+    def hand_drawn(self, moved):
+        """The hand row was drawn whole into the buffer at board.moved `moved` (-1: it was not)."""
         self.hand_at = moved
-        if cols is not None:
-            self.hand_cols = cols
 
     def scroll_hand(self, first):
         """The hand row shows tiles from `first` on."""
@@ -576,13 +572,6 @@ class Table(Screen):
 
     def draw_parts(self, g, parts):
         self.app.need("ui.paint").draw(self, g, parts)
-
-    def send_rects(self, g, parts):
-        """The regions of `parts` left to draw in bands once the hand row, where it changed whole,
-        is drawn and sent as rectangles (a board with show_rect: ui/paint.py hand_rects)."""
-        if parts & _P_HAND and not self.compact and self.app.need("ui.paint").hand_rects(self, g):
-            parts &= ~(_P_HAND | _P_CURSOR)
-        return parts
 
     def part_rows(self, part):
         """(first, last) screen row of a region (P_*), the rectangle it clears: they tile the screen."""
