@@ -51,6 +51,9 @@ def _module(hard=False):
                 problem = "AI did not fit in memory"
                 if make_room is not None:
                     make_room()
+            except Exception as e:   # a broken module: the stand-in plays its moves (choose, hint)
+                problem = tr("AI unavailable: {0}").format(e)
+                break
     return _ai
 
 
